@@ -1,0 +1,39 @@
+import { generate, GenerateError } from './generate.js';
+import { SchemaErrors } from './errors.js';
+import { projectPaths } from './paths.js';
+
+const HELP = `npm run generate [-- options]
+  --check               fail if a migration or any generated file is stale (writes nothing)
+  --allow-destructive   allow dropping columns/tables and narrowing column types
+  --help                this text`;
+
+async function main(argv: string[]): Promise<number> {
+  if (argv.includes('--help')) {
+    console.log(HELP);
+    return 0;
+  }
+  const unknown = argv.filter((a) => !['--check', '--allow-destructive'].includes(a));
+  if (unknown.length) {
+    console.error(`unknown option(s): ${unknown.join(' ')}\n${HELP}`);
+    return 2;
+  }
+  const check = argv.includes('--check');
+  try {
+    const result = await generate(projectPaths(), { check, allowDestructive: argv.includes('--allow-destructive') });
+    if (check) console.log(`generate --check: up to date (${result.model.entities.length} schemas)`);
+    else if (!result.changed.length) console.log('generate: nothing changed');
+    else {
+      if (result.migration) console.log(`generate: new migration ${result.migration} (${result.ops.length} change(s))`);
+      for (const f of result.changed) console.log(`  wrote ${f}`);
+    }
+    return 0;
+  } catch (err) {
+    if (err instanceof SchemaErrors || err instanceof GenerateError) {
+      console.error(err.message);
+      return 1;
+    }
+    throw err;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

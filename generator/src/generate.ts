@@ -1,0 +1,160 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { SchemaError, SchemaErrors } from './errors.js';
+import { loadModel } from './load/loadModel.js';
+import type { Model } from './model.js';
+import type { ProjectPaths } from './paths.js';
+import { generateEps } from './targets/eps.js';
+import type { GeneratedFile } from './targets/generatedFile.js';
+import { diffSnapshots } from './targets/migration/diff.js';
+import type { MigrationOp } from './targets/migration/diff.js';
+import { emitMigration, migrationSlug } from './targets/migration/emit.js';
+import { generateMigrationIndex } from './targets/migration/index.js';
+import { EMPTY_SNAPSHOT, snapshotOf } from './targets/migration/snapshot.js';
+import type { Snapshot } from './targets/migration/snapshot.js';
+import { generateModelJson } from './targets/modelJson.js';
+import { generateOpenApi } from './targets/openapi.js';
+import { generateRoutes } from './targets/routes.js';
+import { generateTypes } from './targets/types.js';
+
+export interface GenerateOptions {
+  /** Report what is stale instead of writing; never creates a migration. */
+  check?: boolean;
+  /** Allow drops and narrowing alters in the new migration. */
+  allowDestructive?: boolean;
+  /** Clock for the migration file name (tests pin it). */
+  now?: Date;
+  /** Skip importing handler modules (unit tests of the generator alone). */
+  skipHandlerCheck?: boolean;
+}
+
+export interface GenerateResult {
+  model: Model;
+  /** New migration file name, when one was written. */
+  migration?: string;
+  ops: MigrationOp[];
+  /** Files written (or, with check, files that are stale). */
+  changed: string[];
+}
+
+/** Thrown for problems that are not in a schema file: stale output, refused destructive change. */
+export class GenerateError extends Error {
+  override name = 'GenerateError';
+}
+
+/** The whole pipeline: load → check handlers → diff → migration → artifacts (written only on change). */
+export async function generate(paths: ProjectPaths, options: GenerateOptions = {}): Promise<GenerateResult> {
+  const model = loadModel(paths.schemas, paths.root);
+  if (!options.skipHandlerCheck) await checkHandlers(model, paths);
+
+  const prev = readSnapshot(paths.snapshot);
+  const next = snapshotOf(model);
+  const { ops, destructive } = diffSnapshots(prev, next, model);
+  const changed: string[] = [];
+  let migration: string | undefined;
+
+  if (ops.length && options.check) {
+    throw new GenerateError(
+      `schemas changed since the last migration (${ops.length} change(s), e.g. ${describe(ops[0]!)}): run \`npm run generate\` and commit the result`,
+    );
+  }
+  if (ops.length) {
+    if (destructive.length && !options.allowDestructive) {
+      throw new GenerateError(
+        'refusing destructive changes without --allow-destructive:\n' + destructive.map((d) => `  - ${d}`).join('\n'),
+      );
+    }
+    fs.mkdirSync(paths.migrations, { recursive: true });
+    const stamp = nextStamp(paths.migrations, options.now ?? new Date());
+    migration = `${stamp}_${migrationSlug(ops)}.ts`;
+    fs.writeFileSync(path.join(paths.migrations, migration), emitMigration(ops, ops.map(describe).slice(0, 3).join('; ')));
+    fs.writeFileSync(paths.snapshot, JSON.stringify(next, null, 2) + '\n');
+    changed.push(path.relative(paths.root, path.join(paths.migrations, migration)), path.relative(paths.root, paths.snapshot));
+  }
+
+  const files: [string, GeneratedFile][] = [
+    [paths.generated, generateModelJson(model)],
+    [paths.generated, generateRoutes(model)],
+    [paths.generated, generateEps(model)],
+    [paths.generated, generateOpenApi(model)],
+    [paths.generated, await generateTypes(model)],
+    [paths.migrations, generateMigrationIndex(listMigrations(paths.migrations))],
+  ];
+  for (const [dir, file] of files) {
+    const target = path.join(dir, file.path);
+    const current = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : undefined;
+    if (current === file.content) continue;
+    changed.push(path.relative(paths.root, target));
+    if (!options.check) {
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.writeFileSync(target, file.content);
+    }
+  }
+  if (options.check && changed.length) {
+    throw new GenerateError(`generated output is stale: ${changed.join(', ')} — run \`npm run generate\` and commit the result`);
+  }
+  return { model, ops, changed, ...(migration ? { migration } : {}) };
+}
+
+function readSnapshot(file: string): Snapshot {
+  if (!fs.existsSync(file)) return EMPTY_SNAPSHOT;
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Snapshot;
+}
+
+const MIGRATION_FILE = /^(\d{14})_[a-z0-9_]+\.ts$/;
+
+/** Migration files in run order (their names start with a UTC timestamp). */
+export function listMigrations(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir).filter((n) => MIGRATION_FILE.test(n)).sort();
+}
+
+/** A UTC `yyyymmddhhmmss` stamp later than every existing migration's, so order never depends on clocks. */
+function nextStamp(dir: string, now: Date): string {
+  let stamp = now.toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  const last = listMigrations(dir).at(-1)?.slice(0, 14);
+  if (last && stamp <= last) stamp = String(BigInt(last) + 1n);
+  return stamp;
+}
+
+function describe(op: MigrationOp): string {
+  switch (op.kind) {
+    case 'createTable':
+    case 'dropTable':
+      return `${op.kind} ${op.table}`;
+    case 'renameTable':
+      return `renameTable ${op.from} -> ${op.to}`;
+    case 'renameColumn':
+      return `renameColumn ${op.table}.${op.from} -> ${op.to}`;
+    case 'addIndex':
+    case 'dropIndex':
+      return `${op.kind} ${op.name}`;
+    default:
+      return `${op.kind} ${op.table}.${op.column}`;
+  }
+}
+
+/** A named handler that does not exist is a generator error, not a runtime 404. */
+async function checkHandlers(model: Model, paths: ProjectPaths): Promise<void> {
+  const errors: SchemaError[] = [];
+  for (const e of model.entities) {
+    const named = e.actions.filter((a) => a.handler);
+    if (!named.length) continue;
+    const file = path.join(paths.handlers, `${e.handlerModule}.ts`);
+    const rel = path.relative(paths.root, file);
+    if (!fs.existsSync(file)) {
+      named.forEach((a) =>
+        errors.push(new SchemaError('MissingHandler', e.file, `/x-api`, `handler "${a.handler}" needs ${rel} exporting it`)),
+      );
+      continue;
+    }
+    const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    for (const a of named) {
+      if (typeof mod[a.handler!] !== 'function') {
+        errors.push(new SchemaError('MissingHandler', e.file, `/x-api`, `${rel} does not export a function "${a.handler}" (action "${a.name}")`));
+      }
+    }
+  }
+  if (errors.length) throw new SchemaErrors(errors);
+}

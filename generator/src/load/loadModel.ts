@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { SchemaErrors } from '../errors.js';
+import type { SchemaError } from '../errors.js';
+import type { Model } from '../model.js';
+import { createMetaValidator, readSchemaFiles } from './loadSchemas.js';
+import { resolveRelations } from './resolveRelations.js';
+import { sanitizeEntity } from './sanitizeEntity.js';
+
+/**
+ * Reads, validates and sanitizes every schema under `schemasDir`.
+ * Throws `SchemaErrors` listing every problem (file + JSON pointer) when anything is wrong.
+ */
+export function loadModel(schemasDir: string, root: string): Model {
+  const { files, errors } = readSchemaFiles(schemasDir, root);
+  const checkMeta = createMetaValidator(path.join(schemasDir, 'meta', 'entity.schema.json'));
+  const all: SchemaError[] = [...errors];
+  const entities = [];
+  for (const file of files) {
+    const metaErrors = checkMeta(file);
+    if (metaErrors.length) {
+      all.push(...metaErrors);
+      continue;
+    }
+    const { entity, errors: entityErrors } = sanitizeEntity(file);
+    all.push(...entityErrors);
+    entities.push(entity);
+  }
+  all.push(...resolveRelations(entities));
+  if (all.length) throw new SchemaErrors(all);
+  entities.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { entities };
+}

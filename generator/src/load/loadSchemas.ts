@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { SchemaError } from '../errors.js';
+
+// ajv-formats is CommonJS; under NodeNext its default import is the module object.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+
+/** A schema file as read from disk, before sanitizing. */
+export interface RawSchemaFile {
+  /** Path relative to the repository root, with forward slashes. */
+  file: string;
+  /** Module folder name. */
+  module: string;
+  /** File name without `.json`. */
+  baseName: string;
+  doc: Record<string, unknown>;
+}
+
+const SKIP_DIRS = new Set(['meta', 'seed']);
+
+/** Reads every `schemas/<module>/*.json`, sorted, so output never depends on directory order. */
+export function readSchemaFiles(schemasDir: string, root: string): { files: RawSchemaFile[]; errors: SchemaError[] } {
+  const files: RawSchemaFile[] = [];
+  const errors: SchemaError[] = [];
+  const modules = fs
+    .readdirSync(schemasDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && !SKIP_DIRS.has(d.name) && !d.name.startsWith('.'))
+    .map((d) => d.name)
+    .sort();
+  for (const module of modules) {
+    const dir = path.join(schemasDir, module);
+    for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+      const abs = path.join(dir, name);
+      const file = path.relative(root, abs).split(path.sep).join('/');
+      try {
+        const doc = JSON.parse(fs.readFileSync(abs, 'utf8')) as unknown;
+        if (!doc || typeof doc !== 'object' || Array.isArray(doc)) {
+          errors.push(new SchemaError('InvalidJson', file, '', 'a schema file must hold a JSON object'));
+          continue;
+        }
+        files.push({ file, module, baseName: name.slice(0, -'.json'.length), doc: doc as Record<string, unknown> });
+      } catch (err) {
+        errors.push(new SchemaError('InvalidJson', file, '', `not valid JSON: ${(err as Error).message}`));
+      }
+    }
+  }
+  return { files, errors };
+}
+
+/** Compiles the meta-schema once; returns a checker that reports errors with file and JSON pointer. */
+export function createMetaValidator(metaSchemaPath: string): (file: RawSchemaFile) => SchemaError[] {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
+  addFormats(ajv);
+  const validate = ajv.compile(JSON.parse(fs.readFileSync(metaSchemaPath, 'utf8')) as object);
+  return (raw) => {
+    if (validate(raw.doc)) return [];
+    return pruneOneOfNoise(validate.errors ?? []).map(
+      (e) =>
+        new SchemaError(
+          'MetaSchema',
+          raw.file,
+          e.instancePath,
+          `${e.message ?? 'invalid'}${e.params && Object.keys(e.params).length ? ' ' + JSON.stringify(e.params) : ''}`,
+        ),
+    );
+  };
+}
+
+interface AjvErr {
+  instancePath: string;
+  schemaPath: string;
+  keyword: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+// A value failing a oneOf reports every branch; keep the deepest errors, which name the real culprit.
+function pruneOneOfNoise(errors: AjvErr[]): AjvErr[] {
+  const deepest = new Map<string, AjvErr[]>();
+  for (const e of errors) {
+    const list = deepest.get(e.instancePath) ?? [];
+    list.push(e);
+    deepest.set(e.instancePath, list);
+  }
+  const paths = [...deepest.keys()];
+  const kept: AjvErr[] = [];
+  for (const p of paths) {
+    const hasDeeper = paths.some((q) => q !== p && q.startsWith(p + '/'));
+    const list = deepest.get(p) ?? [];
+    if (hasDeeper && list.every((e) => e.keyword === 'oneOf' || e.keyword === 'type' || e.keyword === 'enum')) continue;
+    const specific = list.filter((e) => e.keyword !== 'oneOf');
+    kept.push(...(specific.length ? specific : list));
+  }
+  return kept;
+}

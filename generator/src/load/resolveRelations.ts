@@ -1,0 +1,62 @@
+import { SchemaError } from '../errors.js';
+import type { EntityModel } from '../model.js';
+
+/** Cross-entity checks: unique ids and tables, x-ref and join targets, `alias.field` references. */
+export function resolveRelations(entities: EntityModel[]): SchemaError[] {
+  const errors: SchemaError[] = [];
+  const byId = new Map<string, EntityModel>();
+  const byTable = new Map<string, EntityModel>();
+  for (const e of entities) {
+    if (byId.has(e.id)) errors.push(new SchemaError('DuplicateId', e.file, '/$id', `"${e.id}" is also the $id of ${byId.get(e.id)?.file}`));
+    byId.set(e.id, e);
+    if (e.table) {
+      const other = byTable.get(e.table);
+      if (other) errors.push(new SchemaError('DuplicateTable', e.file, '/x-table', `"${e.table}" is also the table of ${other.file}`));
+      byTable.set(e.table, e);
+    }
+  }
+  for (const e of entities) {
+    for (const f of e.fields) {
+      if (f.ref && !byId.get(f.ref)?.table) {
+        errors.push(new SchemaError('InvalidRelation', e.file, `/properties/${f.name}/x-ref`, `"${f.ref}" is not the $id of an entity with a table`));
+      }
+    }
+    const aliases = new Map<string, EntityModel>();
+    e.query.join.forEach((j, i) => {
+      const target = byId.get(j.entity);
+      if (!target?.table) {
+        errors.push(new SchemaError('InvalidRelation', e.file, `/x-query/join/${i}/entity`, `"${j.entity}" is not the $id of an entity with a table`));
+        return;
+      }
+      j.table = target.table;
+      aliases.set(j.alias, target);
+      for (const [out, col] of Object.entries(j.select)) {
+        const field = target.fields.find((f) => f.name === col);
+        if (!field) {
+          errors.push(new SchemaError('UnknownField', e.file, `/x-query/join/${i}/select/${out}`, `"${col}" is not a property of ${j.entity}`));
+        } else if (field.secret) {
+          errors.push(new SchemaError('InvalidRelation', e.file, `/x-query/join/${i}/select/${out}`, `"${col}" of ${j.entity} is secret and cannot be selected`));
+        }
+        if (e.fields.some((f) => f.name === out)) {
+          errors.push(new SchemaError('InvalidRelation', e.file, `/x-query/join/${i}/select/${out}`, `output "${out}" hides a property of this entity; pick another name`));
+        }
+      }
+    });
+    const refs: [string, string][] = [
+      ...e.query.keyWordLikeFields.map((c, i): [string, string] => [c, `/x-query/keyWordLikeFields/${i}`]),
+      ...e.query.fieldEq.map((f, i): [string, string] => [f.column, `/x-query/fieldEq/${i}`]),
+      ...e.query.fieldLike.map((f, i): [string, string] => [f.column, `/x-query/fieldLike/${i}`]),
+      ...e.query.order.map((o, i): [string, string] => [o.column, `/x-query/order/${i}/column`]),
+    ];
+    for (const [column, ptr] of refs) {
+      const [alias, name] = column.split('.') as [string, string];
+      if (alias === 'a') continue;
+      const target = aliases.get(alias);
+      if (!target) errors.push(new SchemaError('InvalidRelation', e.file, ptr, `alias "${alias}" is not declared in x-query.join`));
+      else if (!target.fields.some((f) => f.name === name && !f.secret)) {
+        errors.push(new SchemaError('UnknownField', e.file, ptr, `"${name}" is not a readable property of ${target.id}`));
+      }
+    }
+  }
+  return errors;
+}

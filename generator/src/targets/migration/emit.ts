@@ -1,0 +1,141 @@
+import type { FieldType } from '../../model.js';
+import type { MigrationOp } from './diff.js';
+import type { SnapshotColumn, SnapshotTable } from './snapshot.js';
+
+const q = (s: string) => JSON.stringify(s);
+
+/** Knex column builder call per storage type; a new FieldType fails type-checking here. */
+const COLUMN: Record<FieldType, (name: string, c: SnapshotColumn) => string> = {
+  string: (n, c) => `t.string(${q(n)}, ${c.length ?? 255})`,
+  text: (n) => `t.text(${q(n)})`,
+  longtext: (n) => `t.text(${q(n)}, 'longtext')`,
+  integer: (n) => `t.integer(${q(n)})`,
+  bigint: (n) => `t.bigInteger(${q(n)})`,
+  double: (n) => `t.double(${q(n)})`,
+  decimal: (n, c) => `t.decimal(${q(n)}, ${c.precision ?? 10}, ${c.scale ?? 2})`,
+  boolean: (n) => `t.boolean(${q(n)})`,
+  // MariaDB's JSON is LONGTEXT + a validity check; SQLite would give a "json" column NUMERIC affinity,
+  // which silently turns '123' into 123, so it gets plain TEXT there.
+  json: (n) => `json(t, ${q(n)})`,
+  datetime: (n) => `t.dateTime(${q(n)})`,
+  date: (n) => `t.date(${q(n)})`,
+};
+
+function columnLine(name: string, c: SnapshotColumn, alter = false): string {
+  if (c.primary) return `t.increments(${q(name)}).primary();`;
+  let s = COLUMN[c.type](name, c);
+  s += c.nullable ? '.nullable()' : '.notNullable()';
+  if (c.default !== undefined) s += `.defaultTo(${JSON.stringify(c.default)})`;
+  if (alter) s += '.alter()';
+  return s + ';';
+}
+
+function indexLine(name: string, columns: string[], unique: boolean): string {
+  const cols = JSON.stringify(columns);
+  return unique ? `t.unique(${cols}, { indexName: ${q(name)} });` : `t.index(${cols}, ${q(name)});`;
+}
+
+function dropIndexLine(name: string, columns: string[], unique: boolean): string {
+  const cols = JSON.stringify(columns);
+  return unique ? `t.dropUnique(${cols}, ${q(name)});` : `t.dropIndex(${cols}, ${q(name)});`;
+}
+
+function createTable(table: string, def: SnapshotTable): string[] {
+  const body = [
+    ...Object.entries(def.columns).map(([n, c]) => columnLine(n, c)),
+    ...Object.entries(def.indexes).map(([n, ix]) => indexLine(n, ix.columns, ix.unique)),
+  ];
+  return [`await knex.schema.createTable(${q(table)}, (t) => {`, ...body.map((l) => '  ' + l), '});'];
+}
+
+function alter(table: string, lines: string[]): string[] {
+  return [`await knex.schema.alterTable(${q(table)}, (t) => {`, ...lines.map((l) => '  ' + l), '});'];
+}
+
+function up(op: MigrationOp): string[] {
+  switch (op.kind) {
+    case 'createTable':
+      return createTable(op.table, op.def);
+    case 'dropTable':
+      return [`await knex.schema.dropTable(${q(op.table)});`];
+    case 'renameTable':
+      return [`await knex.schema.renameTable(${q(op.from)}, ${q(op.to)});`];
+    case 'addColumn':
+      return alter(op.table, [columnLine(op.column, op.def)]);
+    case 'dropColumn':
+      return alter(op.table, [`t.dropColumn(${q(op.column)});`]);
+    case 'renameColumn':
+      return alter(op.table, [`t.renameColumn(${q(op.from)}, ${q(op.to)});`]);
+    case 'alterColumn':
+      return alter(op.table, [columnLine(op.column, op.def, true)]);
+    case 'addIndex':
+      return alter(op.table, [indexLine(op.name, op.def.columns, op.def.unique)]);
+    case 'dropIndex':
+      return alter(op.table, [dropIndexLine(op.name, op.before.columns, op.before.unique)]);
+  }
+}
+
+function down(op: MigrationOp): string[] {
+  switch (op.kind) {
+    case 'createTable':
+      return [`await knex.schema.dropTable(${q(op.table)});`];
+    case 'dropTable':
+      return createTable(op.table, op.before);
+    case 'renameTable':
+      return [`await knex.schema.renameTable(${q(op.to)}, ${q(op.from)});`];
+    case 'addColumn':
+      return alter(op.table, [`t.dropColumn(${q(op.column)});`]);
+    case 'dropColumn':
+      return alter(op.table, [columnLine(op.column, op.before)]);
+    case 'renameColumn':
+      return alter(op.table, [`t.renameColumn(${q(op.to)}, ${q(op.from)});`]);
+    case 'alterColumn':
+      return alter(op.table, [columnLine(op.column, op.before, true)]);
+    case 'addIndex':
+      return alter(op.table, [dropIndexLine(op.name, op.def.columns, op.def.unique)]);
+    case 'dropIndex':
+      return alter(op.table, [indexLine(op.name, op.before.columns, op.before.unique)]);
+  }
+}
+
+const indent = (lines: string[]) => lines.map((l) => '  ' + l).join('\n');
+
+/** The source of one Knex migration (typed `up`/`down`, shape of Knex's ts.stub). */
+export function emitMigration(ops: MigrationOp[], comment: string): string {
+  // The helper is declared only in the function bodies that call it (noUnusedLocals).
+  const withJson = (lines: string[]) =>
+    lines.some((l) => l.includes('json(t,'))
+      ? [
+          'const json = (t: Knex.TableBuilder, name: string) =>',
+          "  knex.client.config.client === 'mysql2' ? t.json(name) : t.text(name);",
+          ...lines,
+        ]
+      : lines;
+  const upLines = withJson(ops.flatMap(up));
+  const downLines = withJson([...ops].reverse().flatMap(down));
+  return [
+    `// Generated by \`npm run generate\` from schemas/ (${comment}). Migrations are append-only:`,
+    '// never edit one that has been committed; change the schema and generate a new one.',
+    "import type { Knex } from 'knex';",
+    '',
+    'export async function up(knex: Knex): Promise<void> {',
+    indent(upLines),
+    '}',
+    '',
+    'export async function down(knex: Knex): Promise<void> {',
+    indent(downLines),
+    '}',
+    '',
+  ].join('\n');
+}
+
+/** A short file-name slug describing the ops, e.g. `create_tables`, `alter_demo_goods`. */
+export function migrationSlug(ops: MigrationOp[]): string {
+  if (ops.every((o) => o.kind === 'createTable')) return ops.length === 1 ? `create_${tableOf(ops[0]!)}` : 'create_tables';
+  const tables = [...new Set(ops.map(tableOf))];
+  return tables.length === 1 ? `alter_${tables[0]}` : 'alter_tables';
+}
+
+function tableOf(op: MigrationOp): string {
+  return op.kind === 'renameTable' ? op.to : op.table;
+}
