@@ -1,0 +1,30 @@
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Knex } from 'knex';
+import type { EntityModel, Model } from '@schema-admin/generator';
+import type { Config } from '../config.js';
+import type { Registry } from '../crud/entityRuntime.js';
+import type { Limits } from '../crud/limits.js';
+import type { Dialect } from '../db/createDb.js';
+
+/** Generated artifacts served as data. */
+export interface Generated {
+  model: Model;
+  eps: Record<string, unknown[]>;
+  openapi: Record<string, unknown>;
+}
+
+/** Per-app services, reachable from every handler (no module-level state anywhere). */
+export interface AppServices {
+  config: Config;
+  knex: Knex;
+  dialect: Dialect;
+  generated: Generated;
+  entities: Map<string, EntityModel>;
+  registry: Registry;
+  limits: Limits;
+  /** Validates JSON bodies strictly (no type coercion). */
+  ajv: Ajv2020;
+  /** Validates query strings (their values arrive as text, so numbers are coerced). */
+  queryAjv: Ajv2020;
+  logger: Pick<Console, 'info' | 'warn' | 'error'>;
+}

@@ -1,0 +1,49 @@
+import path from 'node:path';
+
+/** Runtime configuration. Names of the environment variables are fixed by docs/architecture.md. */
+export interface Config {
+  port: number;
+  dataDir: string;
+  /** `mysql://…` selects MySQL/MariaDB; undefined = SQLite file in dataDir. */
+  databaseUrl?: string;
+  adminPassword?: string;
+  captchaFixedCode?: string;
+  nodeEnv: 'development' | 'production' | 'test';
+  ai: { baseUrl?: string; apiKey?: string; model?: string };
+  /** Largest page `size`, and largest `list`/export result. */
+  limits: { pageSize: number; listRows: number; batchRows: number; jsonBody: string };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the configuration from environment variables (PORT, DATA_DIR, DATABASE_URL, …). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const port = env.PORT ? Number(env.PORT) : 8001;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, got "${env.PORT}"`);
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^mysql2?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with mysql:// (leave it unset for the embedded SQLite database)');
+  }
+  const config: Config = {
+    port,
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    ...(databaseUrl ? { databaseUrl } : {}),
+    ...(env.ADMIN_PASSWORD ? { adminPassword: env.ADMIN_PASSWORD } : {}),
+    ...(env.CAPTCHA_FIXED_CODE ? { captchaFixedCode: env.CAPTCHA_FIXED_CODE } : {}),
+    nodeEnv,
+    ai: {
+      ...(env.AI_BASE_URL ? { baseUrl: env.AI_BASE_URL } : {}),
+      ...(env.AI_API_KEY ? { apiKey: env.AI_API_KEY } : {}),
+      ...(env.AI_MODEL ? { model: env.AI_MODEL } : {}),
+    },
+    limits: { pageSize: 1000, listRows: 10000, batchRows: 1000, jsonBody: '2mb' },
+    ...overrides,
+  };
+  if (config.captchaFixedCode && config.nodeEnv === 'production') {
+    throw new ConfigError('CAPTCHA_FIXED_CODE is a test-only switch and is refused when NODE_ENV=production');
+  }
+  return config;
+}

@@ -1,0 +1,32 @@
+import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+
+const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, keylen: number, opts: object) => Promise<Buffer>;
+
+// scrypt with N=2^15, r=8 (≈32 MiB, tens of ms): memory-hard, per-hash random salt, built into Node.
+const N = 32768;
+const R = 8;
+const P = 1;
+const KEYLEN = 32;
+
+/** Hash of a secret field value (passwords): `scrypt$N$r$p$salt$hash`, never reversible. */
+export async function hashSecret(plain: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(plain, salt, KEYLEN, { N, r: R, p: P, maxmem: 64 * 1024 * 1024 });
+  return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+/** Constant-time check of a plain value against `hashSecret` output; false for any other format. */
+export async function verifySecret(plain: string, stored: string | null | undefined): Promise<boolean> {
+  const parts = (stored ?? '').split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const [, n, r, p, salt, hash] = parts as [string, string, string, string, string, string];
+  const expected = Buffer.from(hash, 'base64');
+  const key = await scrypt(plain, Buffer.from(salt, 'base64'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: 64 * 1024 * 1024,
+  });
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}

@@ -1,0 +1,110 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import request from 'supertest';
+import { testDatabases } from '../testing/forEachDb.js';
+import { startTestApp } from '../testing/testApp.js';
+import type { TestApp } from '../testing/testApp.js';
+
+const G = '/admin/demo/goods';
+
+for (const db of testDatabases()) {
+  describe(`bad input gets a clear error and writes nothing (${db.name})`, () => {
+    let app: TestApp;
+    let seededId: number;
+    const count = async () => Number((await app.instance.services.knex('demo_goods').count({ n: '*' }))[0]?.n);
+    const snapshot = async () => app.instance.services.knex('demo_goods').orderBy('id').select();
+
+    before(async () => {
+      app = await startTestApp(await db.config());
+      seededId = (await app.post(`${G}/add`, { title: 'Keep me', price: 1 })).body.data.id;
+    });
+    after(async () => {
+      await app?.close();
+      await db.cleanup();
+    });
+
+    /** Sends a bad request and checks: non-1000 code, the expected words, the table unchanged. */
+    async function rejects(send: () => Promise<request.Response>, code: number, pattern: RegExp) {
+      const before = await snapshot();
+      const res = await send();
+      assert.equal(res.status, 200, 'business/validation errors answer HTTP 200 (api-contract §1)');
+      assert.equal(res.body.code, code, JSON.stringify(res.body));
+      assert.match(res.body.message, pattern);
+      assert.doesNotMatch(res.body.message, /select |insert |update `|sqlite|knex|at .*\.ts/i, 'no SQL or stack text');
+      assert.deepEqual(await snapshot(), before, 'nothing written');
+    }
+
+    it('wrong types name the field', async () => {
+      await rejects(() => app.post(`${G}/add`, { title: 'x', price: 'abc' }), 1002, /价格 \(price\)/);
+      await rejects(() => app.post(`${G}/add`, { title: 'x', stock: 1.5 }), 1002, /stock/);
+      await rejects(() => app.post(`${G}/add`, { title: { a: 1 } }), 1002, /title/);
+      await rejects(() => app.post(`${G}/add`, { title: 'x', exampleImages: 'a.png' }), 1002, /exampleImages/);
+      await rejects(() => app.post(`${G}/add`, { title: 'x', status: 7 }), 1002, /status/);
+      await rejects(() => app.post(`${G}/update`, { id: seededId, price: -1 }), 1002, /price/);
+    });
+
+    it('a missing required field and an empty array body are refused', async () => {
+      await rejects(() => app.post(`${G}/add`, { price: 3 }), 1002, /title/);
+      await rejects(() => app.post(`${G}/add`, []), 1002, /1000/);
+    });
+
+    it('one bad row in an array body rejects the whole batch', async () => {
+      await rejects(() => app.post(`${G}/add`, [{ title: 'ok' }, { title: 'x'.repeat(51) }]), 1002, /^第 2 行：标题 \(title\)/);
+    });
+
+    it('over-long strings are refused in the caller language', async () => {
+      const res = await app.post(`${G}/add`, { title: 'x'.repeat(51) }).set('language', 'en');
+      assert.equal(res.body.code, 1002);
+      assert.match(res.body.message, /Title \(title\): must NOT be longer than 50 characters/);
+      const tw = await app.post(`${G}/add`, { title: 'x'.repeat(51) }).set('language', 'zh-tw');
+      assert.match(tw.body.message, /標題 \(title\)/);
+      assert.equal(await count(), 1);
+    });
+
+    it('an unknown sort column or a mismatched sort list is refused', async () => {
+      await rejects(() => app.post(`${G}/page`, { order: 'password' }), 1002, /password/);
+      await rejects(() => app.post(`${G}/page`, { order: 'title; drop table demo_goods' }), 1002, /排序/);
+      await rejects(() => app.post(`${G}/page`, { order: 'title,price', sort: 'asc,desc,asc' }), 1002, /order 与 sort/);
+      await rejects(() => app.post(`${G}/page`, { order: 'title', sort: 'sideways' }), 1002, /排序/);
+    });
+
+    it('an oversized page, a bad page number and filters of the wrong type are refused', async () => {
+      await rejects(() => app.post(`${G}/page`, { size: 100000 }), 1002, /size.*1000/);
+      await rejects(() => app.post(`${G}/page`, { page: 0 }), 1002, /page/);
+      await rejects(() => app.post(`${G}/page`, { status: 'x' }), 1002, /status/);
+      await rejects(() => app.post(`${G}/page`, { status: [1, 'x'] }), 1002, /status/);
+    });
+
+    it('malformed JSON is a clear 1002 error', async () => {
+      const res = await request(app.instance.callback())
+        .post(`${G}/add`)
+        .set('content-type', 'application/json')
+        .send('{"title": "half');
+      assert.equal(res.status, 200);
+      assert.equal(res.body.code, 1002);
+      assert.match(res.body.message, /JSON/);
+      assert.equal(await count(), 1);
+    });
+
+    it('delete without ids, with empty or non-numeric ids, is refused', async () => {
+      await rejects(() => app.post(`${G}/delete`, {}), 1002, /ids/);
+      await rejects(() => app.post(`${G}/delete`, { ids: [] }), 1002, /ids/);
+      await rejects(() => app.post(`${G}/delete`, { ids: ['1 or 1=1'] }), 1002, /ids/);
+      await rejects(() => app.post(`${G}/delete`, { ids: '1,x' }), 1002, /ids/);
+    });
+
+    it('update and info without a valid id are refused', async () => {
+      await rejects(() => app.post(`${G}/update`, { title: 'no id' }), 1002, /id/);
+      await rejects(() => app.get(`${G}/info`), 1002, /id/);
+      await rejects(() => app.get(`${G}/info`, { id: 'abc' }), 1002, /id/);
+    });
+
+    it('a custom action body is validated against its schema', async () => {
+      const res = await app.post('/admin/dict/info/data', { types: ['', 'brand'] });
+      assert.equal(res.body.code, 1002);
+      assert.match(res.body.message, /types/);
+      const ok = await app.post('/admin/dict/info/data', { types: ['brand'] });
+      assert.equal(ok.body.code, 1000);
+    });
+  });
+}

@@ -1,0 +1,127 @@
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv';
+import type { EntityModel, FieldModel, JsonSchema, Model } from '@schema-admin/generator';
+import type { Limits } from './limits.js';
+import { labelsOf } from '../core/validator.js';
+import type { FieldLabels } from '../core/validator.js';
+
+/** A column a page/list row carries: a main-table field or a join output. */
+export interface OutputColumn {
+  /** Name in the response row. */
+  name: string;
+  /** Qualified column, `a.title` or `b.name`. */
+  column: string;
+  field: FieldModel;
+}
+
+/** Everything the generic CRUD operations need about one entity, computed once per app. */
+export interface EntityRuntime {
+  model: EntityModel;
+  table: string;
+  fields: Map<string, FieldModel>;
+  /** Columns returned by info/list/page: every non-secret field plus join outputs. */
+  output: OutputColumn[];
+  /** Fields a request body may set (not implicit, not read-only). */
+  writable: FieldModel[];
+  /** Request `order` name → qualified column. */
+  sortable: Map<string, string>;
+  labels: FieldLabels;
+  validators: {
+    add: ValidateFunction;
+    update: ValidateFunction;
+    filters: ValidateFunction;
+  };
+}
+
+export type Registry = Map<string, EntityRuntime>;
+
+/** Compiles a runtime for every entity with a table. */
+export function createRegistry(model: Model, ajv: Ajv2020, limits: Limits): Registry {
+  const registry: Registry = new Map();
+  const byId = new Map(model.entities.map((e) => [e.id, e]));
+  for (const e of model.entities) {
+    if (!e.table) continue;
+    const fields = new Map(e.fields.map((f) => [f.name, f]));
+    const output: OutputColumn[] = e.fields.filter((f) => !f.secret).map((f) => ({ name: f.name, column: `a.${f.name}`, field: f }));
+    for (const j of e.query.join) {
+      const target = byId.get(j.entity);
+      for (const [out, col] of Object.entries(j.select)) {
+        const field = target?.fields.find((f) => f.name === col);
+        if (field && !field.secret) output.push({ name: out, column: `${j.alias}.${col}`, field });
+      }
+    }
+    const writable = e.fields.filter((f) => !f.implicit && !f.readOnly);
+    const sortable = new Map(output.map((o) => [o.name, o.column]));
+    const joinLabels = labelsOf(output.map((o) => ({ ...o.field, name: o.name })));
+    const own = labelsOf(e.fields);
+    registry.set(e.id, {
+      model: e,
+      table: e.table,
+      fields,
+      output,
+      writable,
+      sortable,
+      labels: (name) => own(name) ?? joinLabels(name),
+      validators: {
+        add: ajv.compile(addSchema(e, writable)),
+        update: ajv.compile(updateSchema(writable)),
+        filters: ajv.compile(filterSchema(e, fields, limits)),
+      },
+    });
+  }
+  return registry;
+}
+
+function withoutDefault(schema: JsonSchema): JsonSchema {
+  const { default: _d, ...rest } = schema;
+  return rest;
+}
+
+/** add: writable fields, `required` from the schema; unknown keys are ignored (never saved). */
+function addSchema(e: EntityModel, writable: FieldModel[]): JsonSchema {
+  const names = new Set(writable.map((f) => f.name));
+  return {
+    type: 'object',
+    properties: Object.fromEntries(writable.map((f) => [f.name, withoutDefault(f.schema)])),
+    required: e.required.filter((r) => names.has(r)),
+  };
+}
+
+/** update: `id` plus any writable field. */
+function updateSchema(writable: FieldModel[]): JsonSchema {
+  return {
+    type: 'object',
+    properties: {
+      id: { type: 'integer', minimum: 1 },
+      ...Object.fromEntries(writable.map((f) => [f.name, withoutDefault(f.schema)])),
+    },
+    required: ['id'],
+  };
+}
+
+/** page/list: paging keys, plus each filter as a value of its field's type or an array of them. */
+function filterSchema(e: EntityModel, fields: Map<string, FieldModel>, limits: Limits): JsonSchema {
+  const properties: Record<string, JsonSchema> = {
+    page: { type: 'integer', minimum: 1 },
+    size: { type: 'integer', minimum: 1, maximum: limits.pageSize },
+    order: { type: 'string', maxLength: 200 },
+    sort: { type: 'string', maxLength: 200 },
+    keyWord: { type: ['string', 'number', 'null'], maxLength: 200 },
+    isExport: { type: 'boolean' },
+    maxExportLimit: { type: 'integer', minimum: 0 },
+  };
+  for (const f of [...e.query.fieldEq, ...e.query.fieldLike]) {
+    const [alias, name] = f.column.split('.') as [string, string];
+    const field = alias === 'a' ? fields.get(name) : undefined;
+    const scalar = field ? scalarSchema(field) : { type: ['string', 'number', 'boolean', 'null'] };
+    properties[f.param] = { anyOf: [scalar, { type: 'array', maxItems: limits.pageSize, items: scalar }] };
+  }
+  return { type: 'object', properties };
+}
+
+/** A filter value has the field's type but not its add-time limits (a LIKE fragment may be short). */
+function scalarSchema(field: FieldModel): JsonSchema {
+  const { type, format, enum: e } = field.schema as { type?: unknown; format?: string; enum?: unknown[] };
+  const types = (Array.isArray(type) ? type : [type]).filter((t) => t !== 'array' && t !== 'object');
+  return { type: [...new Set([...types, 'null'])], ...(format ? { format } : {}), ...(e ? { enum: [...e, null] } : {}) };
+}

@@ -1,0 +1,60 @@
+import { ValidationError } from '../../core/errors.js';
+import { assertValid } from '../../core/validator.js';
+import { hashSecret } from '../../core/secrets.js';
+import { now, toDb } from '../../db/values.js';
+import type { CrudContext } from '../context.js';
+import { mapUniqueViolation } from '../dbErrors.js';
+import type { EntityRuntime } from '../entityRuntime.js';
+
+/**
+ * add: one object → `{ id }`, an array → `{ id: [ids] }`, all rows in one transaction.
+ * Only writable fields are saved (unknown keys, `id`, timestamps and read-only fields are ignored);
+ * defaults fill absent fields; secret fields are stored hashed.
+ */
+export async function add(c: CrudContext, body: unknown, extra: Record<string, unknown> = {}): Promise<{ id: number | number[] }> {
+  const rows = Array.isArray(body) ? body : [body];
+  if (Array.isArray(body) && (body.length === 0 || body.length > c.limits.batchRows)) {
+    throw new ValidationError('error.batchTooLarge', { max: c.limits.batchRows });
+  }
+  const prepared: Record<string, unknown>[] = [];
+  for (const [i, row] of rows.entries()) {
+    assertValid(c.rt.validators.add, row, c.rt.labels, Array.isArray(body) ? i : undefined);
+    prepared.push(await toInsertRow(c.rt, row as Record<string, unknown>, extra));
+  }
+  try {
+    const ids = await c.knex.transaction(async (trx) => {
+      const out: number[] = [];
+      for (const row of prepared) {
+        const [id] = await trx(c.rt.table).insert(row);
+        out.push(Number(typeof id === 'object' && id !== null ? (id as { id: number }).id : id));
+      }
+      return out;
+    });
+    return { id: Array.isArray(body) ? ids : (ids[0] as number) };
+  } catch (err) {
+    throw mapUniqueViolation(err, c.rt, c.locale) ?? err;
+  }
+}
+
+/** A validated body → the row to insert (defaults, hashing, timestamps, database formats). */
+export async function toInsertRow(
+  rt: EntityRuntime,
+  body: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
+  const row: Record<string, unknown> = {};
+  for (const f of rt.writable) {
+    let v = f.name in extra ? extra[f.name] : body[f.name];
+    if (v === undefined && f.default !== undefined) v = structuredClone(f.default);
+    if (v === undefined) continue;
+    if (f.secret && typeof v === 'string' && v !== '') v = await hashSecret(v);
+    row[f.name] = toDb(f, v);
+  }
+  for (const f of rt.model.fields) {
+    if (f.readOnly && !f.implicit && f.default !== undefined) row[f.name] = toDb(f, structuredClone(f.default));
+  }
+  const ts = now();
+  row.createTime = ts;
+  row.updateTime = ts;
+  return row;
+}

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import knexFactory from 'knex';
+import type { Knex } from 'knex';
+import type { Config } from '../config.js';
+
+export type Dialect = 'sqlite' | 'mysql';
+
+// Knex warns when another instance holds the migration lock; migrateLatest waits for it instead.
+const log = {
+  warn(message: string) {
+    if (!/lock/i.test(String(message))) console.warn(message);
+  },
+};
+
+/** The Knex instance for the configured database: SQLite file in DATA_DIR, or MySQL/MariaDB by URL. */
+export function createDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>): { knex: Knex; dialect: Dialect } {
+  if (config.databaseUrl) {
+    const url = new URL(config.databaseUrl);
+    const knex = knexFactory({
+      client: 'mysql2',
+      connection: {
+        host: url.hostname,
+        port: url.port ? Number(url.port) : 3306,
+        user: decodeURIComponent(url.username),
+        password: decodeURIComponent(url.password),
+        database: url.pathname.replace(/^\//, ''),
+        charset: 'utf8mb4',
+        // Times travel as 'YYYY-MM-DD HH:mm:ss' strings on both databases; no timezone shifts.
+        dateStrings: true,
+        supportBigNumbers: true,
+      },
+      pool: { min: 0, max: 10 },
+      log,
+    });
+    return { knex, dialect: 'mysql' };
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const knex = knexFactory({
+    client: 'better-sqlite3',
+    connection: { filename: path.join(config.dataDir, 'schema-admin.sqlite') },
+    useNullAsDefault: true,
+    log,
+    pool: {
+      min: 1,
+      max: 1,
+      afterCreate(conn: { pragma: (s: string) => unknown }, done: (err: Error | null, conn: unknown) => void) {
+        // WAL lets readers and a writer overlap; busy_timeout makes a second instance wait instead of failing.
+        conn.pragma('journal_mode = WAL');
+        conn.pragma('busy_timeout = 5000');
+        conn.pragma('foreign_keys = ON');
+        done(null, conn);
+      },
+    },
+  });
+  return { knex, dialect: 'sqlite' };
+}

@@ -1,0 +1,42 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Knex } from 'knex';
+import { migrations } from '../../migrations/index.js';
+
+/** Knex migration source over the statically imported migration list (generated index). */
+const source: Knex.MigrationSource<string> = {
+  getMigrations: async () => migrations.map(([name]) => name),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => {
+    const found = migrations.find(([n]) => n === name);
+    if (!found) throw new Error(`unknown migration ${name}`);
+    return found[1];
+  },
+};
+
+/** Another instance is migrating right now (Knex fails fast instead of waiting for its lock). */
+function isBusy(err: unknown): boolean {
+  const e = err as { name?: string; message?: string; code?: string };
+  return (
+    e.name === 'MigrationLocked' ||
+    /already locked|knex_migrations(_lock)?.{0,4} already exists|table `?knex_migrations/i.test(e.message ?? '') ||
+    e.code === 'SQLITE_BUSY' ||
+    e.code === 'ER_TABLE_EXISTS_ERROR'
+  );
+}
+
+/**
+ * Runs pending migrations behind Knex's lock table. Several instances may start at once: the ones
+ * that find the lock taken wait and retry, then find nothing left to do.
+ */
+export async function migrateLatest(knex: Knex, timeoutMs = 120_000): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [, applied] = (await knex.migrate.latest({ migrationSource: source })) as [number, string[]];
+      return applied;
+    } catch (err) {
+      if (!isBusy(err) || Date.now() > deadline) throw err;
+      await sleep(Math.min(100 * 2 ** attempt, 1000) + Math.random() * 100);
+    }
+  }
+}

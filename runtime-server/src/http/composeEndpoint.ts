@@ -1,0 +1,81 @@
+import type Router from '@koa/router';
+import type { Middleware } from 'koa';
+import type { ValidateFunction } from 'ajv';
+import type { ActionModel, EntityModel, GenericAction, JsonSchema } from '@schema-admin/generator';
+import type { AppServices } from '../app/services.js';
+import type { ActionContext } from '../core/handler.js';
+import type { RouteRecord } from '../core/routeRecord.js';
+import { assertValid } from '../core/validator.js';
+import type { CrudContext } from '../crud/context.js';
+import { add } from '../crud/operations/add.js';
+import { remove } from '../crud/operations/delete.js';
+import { info } from '../crud/operations/info.js';
+import { list } from '../crud/operations/list.js';
+import { page } from '../crud/operations/page.js';
+import { update } from '../crud/operations/update.js';
+import { ok } from './envelope.js';
+
+/** The generic CRUD operations as thin adapters: (crud context, body, query) → data. */
+const GENERIC: Record<GenericAction, (c: CrudContext, body: unknown, query: Record<string, unknown>) => Promise<unknown>> = {
+  add: (c, body) => add(c, body),
+  delete: async (c, body) => {
+    await remove(c, body);
+    return undefined;
+  },
+  update: async (c, body) => {
+    await update(c, body);
+    return undefined;
+  },
+  info: (c, _b, query) => info(c, query),
+  list: (c, body) => list(c, body),
+  page: (c, body) => page(c, body),
+};
+
+/** Route facts the guards read (`ctx.state.route`): auth level and permission key. */
+export interface RouteState {
+  route: RouteRecord;
+  entity: EntityModel;
+  action: ActionModel;
+}
+
+/**
+ * Mounts one route record: route info → guards (auth, permission: the slot the identity module
+ * fills) → input validation → generic operation or named handler → success envelope.
+ */
+export function composeEndpoint(router: Router, route: RouteRecord, services: AppServices, guards: Middleware[]): void {
+  const entity = services.entities.get(route.entity);
+  const action = entity?.actions.find((a) => a.name === route.action);
+  if (!entity || !action) throw new Error(`route ${route.url} names ${route.entity}#${route.action}, which the model lacks: run npm run generate`);
+  const bodyCheck = action.body ? compile(services.ajv.compile.bind(services.ajv), action.body, entity) : undefined;
+  const queryCheck = action.query ? compile(services.queryAjv.compile.bind(services.queryAjv), action.query, entity) : undefined;
+
+  const routeInfo: Middleware = async (ctx, next) => {
+    ctx.state.route = { route, entity, action } satisfies RouteState;
+    await next();
+  };
+  const run: Middleware = async (ctx) => {
+    const locale = ctx.state.locale;
+    const body = ctx.request.body;
+    const query = { ...ctx.query } as Record<string, unknown>;
+    if (bodyCheck) assertValid(bodyCheck, body ?? {});
+    if (queryCheck) assertValid(queryCheck, query);
+    const crud = (id: string = route.entity): CrudContext => {
+      const rt = services.registry.get(id);
+      if (!rt) throw new Error(`no table-backed entity ${id}`);
+      return { knex: services.knex, rt, limits: services.limits, locale };
+    };
+    let data: unknown;
+    if (route.bind === 'generic') {
+      data = await GENERIC[action.generic as GenericAction](crud(), body, query);
+    } else {
+      const actx: ActionContext = { services, entity, action, body, query, locale, crud, koa: ctx };
+      data = await route.bind(actx);
+    }
+    if (ctx.body === undefined) ctx.body = ok(data);
+  };
+  router[route.method](route.url, routeInfo, ...guards, run);
+}
+
+function compile(c: (s: object) => ValidateFunction, schema: JsonSchema, entity: EntityModel): ValidateFunction {
+  return c({ ...schema, $defs: entity.defs });
+}

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import type { Middleware } from 'koa';
+import { AppError, CODE } from '../core/errors.js';
+import type { Locale } from '@schema-admin/generator';
+import { localeOf, t } from '../core/i18n.js';
+
+/** The success envelope; `data` is omitted when null/undefined (api-contract.md §1.1). */
+export function ok(data: unknown): { code: number; message: string; data?: unknown } {
+  return data === null || data === undefined ? { code: CODE.success, message: 'success' } : { code: CODE.success, message: 'success', data };
+}
+
+interface ParseError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  expose?: boolean;
+  message?: string;
+  limit?: number;
+}
+
+/**
+ * First middleware: request id, locale, and the error envelope. Operational errors become
+ * `{code, message}` in the caller's language; anything else is logged and answered generically,
+ * so SQL or stack text never reaches a client.
+ */
+export function envelope(): Middleware {
+  return async (ctx, next) => {
+    const requestId = randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.state.locale = localeOf(ctx.get('language') || undefined);
+    ctx.set('X-Request-Id', requestId);
+    const locale: Locale = ctx.state.locale;
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        ctx.status = 404;
+        ctx.body = { code: 404, message: t(locale, 'error.notFoundRoute', { path: ctx.path.slice(0, 200) }) };
+      } else if (ctx.status === 405 && (ctx.body === undefined || typeof ctx.body === 'string')) {
+        ctx.body = { code: 405, message: `${ctx.method} ${ctx.path.slice(0, 200)}: method not allowed` };
+      }
+    } catch (err) {
+      if (err instanceof AppError) {
+        ctx.status = err.status;
+        ctx.body = { code: err.code, message: err.text?.[locale] ?? t(locale, err.key, err.params) };
+        return;
+      }
+      const pe = err as ParseError;
+      if (pe.type === 'entity.parse.failed' || (pe.status === 400 && /JSON|Unexpected|token/i.test(pe.message ?? ''))) {
+        ctx.status = 200;
+        ctx.body = { code: CODE.validate, message: t(locale, 'error.badJson', { detail: String(pe.message ?? '').slice(0, 120) }) };
+        return;
+      }
+      if (pe.type === 'entity.too.large' || pe.status === 413) {
+        ctx.status = 200;
+        ctx.body = { code: CODE.validate, message: t(locale, 'error.bodyTooLarge', { limit: String(pe.limit ?? '') }) };
+        return;
+      }
+      if (pe.status === 415 || pe.type === 'charset.unsupported' || pe.type === 'encoding.unsupported') {
+        ctx.status = 200;
+        ctx.body = { code: CODE.validate, message: t(locale, 'error.parameter', { detail: String(pe.message ?? '').slice(0, 120) }) };
+        return;
+      }
+      ctx.app.emit('error', err, ctx);
+      ctx.status = 500;
+      ctx.body = { code: CODE.comm, message: t(locale, 'error.internal') + ` (${requestId})` };
+    }
+  };
+}

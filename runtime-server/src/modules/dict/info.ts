@@ -1,0 +1,41 @@
+import type { Handler } from '../../core/handler.js';
+import { fromDb } from '../../db/values.js';
+
+const NUMERIC = /^-?\d+(\.\d+)?$/;
+
+/**
+ * `POST /admin/dict/info/data {types?}` → `{ <typeKey>: [{id, name, typeId, parentId, orderNum, value}] }`,
+ * ordered by orderNum then createTime; numeric values become numbers (contract §6.7, without the
+ * reference's `" "` → 0 slip). No or empty `types` = every type. Two queries whatever the count.
+ */
+export const data: Handler = async ({ services, body }) => {
+  const types = ((body as { types?: string[] } | undefined)?.types ?? []).filter(Boolean);
+  const { knex } = services;
+  const typeRows = (await knex('dict_type').modify((q) => {
+    if (types.length) q.whereIn('key', types);
+  }).select('id', 'key').orderBy('id')) as { id: number; key: string }[];
+  const result: Record<string, unknown[]> = {};
+  for (const t of typeRows) result[t.key] = [];
+  if (!typeRows.length) return result;
+  const keyOf = new Map(typeRows.map((t) => [Number(t.id), t.key]));
+  const info = services.registry.get('dict/info')!;
+  const rows = (await knex('dict_info')
+    .whereIn('typeId', [...keyOf.keys()])
+    .select('id', 'name', 'typeId', 'parentId', 'orderNum', 'value')
+    .orderBy([{ column: 'orderNum', order: 'asc' }, { column: 'createTime', order: 'asc' }, { column: 'id', order: 'asc' }])) as Record<string, unknown>[];
+  for (const r of rows) {
+    const item: Record<string, unknown> = {};
+    for (const k of ['id', 'name', 'typeId', 'parentId', 'orderNum', 'value']) item[k] = fromDb(info.fields.get(k)!, r[k]);
+    const v = item.value;
+    if (typeof v === 'string' && NUMERIC.test(v.trim())) item.value = Number(v);
+    result[keyOf.get(Number(r.typeId))!]?.push(item);
+  }
+  return result;
+};
+
+/** `GET /admin/dict/info/types` (open): the dictionary types, for clients that list them before login. */
+export const types: Handler = async ({ services }) => {
+  const type = services.registry.get('dict/type')!;
+  const rows = (await services.knex('dict_type').select('id', 'name', 'key').orderBy('id')) as Record<string, unknown>[];
+  return rows.map((r) => ({ id: fromDb(type.fields.get('id')!, r.id), name: r.name, key: r.key }));
+};
