@@ -68,6 +68,25 @@ for (const db of testDatabases()) {
       }
     });
 
+    it('serves EPS compressed and answers 304 to a client that holds the same version', async () => {
+      const app = await startTestApp(await db.config());
+      try {
+        const first = await app.get('/admin/base/open/eps').set('Accept-Encoding', 'gzip');
+        assert.equal(first.status, 200);
+        assert.equal(first.headers['content-encoding'], 'gzip');
+        const etag = first.headers.etag as string;
+        assert.match(etag, /^"[\w-]+"$/);
+        const again = await app.get('/admin/base/open/eps').set('If-None-Match', etag);
+        assert.equal(again.status, 304);
+        const changed = await app.get('/admin/base/open/eps').set('If-None-Match', '"other"');
+        assert.equal(changed.status, 200);
+        assert.equal(changed.body.code, 1000);
+        assert.ok(changed.body.data.demo);
+      } finally {
+        await app.close();
+      }
+    });
+
     it('migrates and seeds once: a restart and a second instance on the same database duplicate nothing', async () => {
       const config = await db.config();
       const [a, b] = await Promise.all([startTestApp(config), startTestApp(config)]);

@@ -1,12 +1,21 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Generated } from './services.js';
+import type { Generated, StaticBody } from './services.js';
+import { ok } from '../http/envelope.js';
 
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'generated');
 
 /** Reads the generator's output (model, EPS, OpenAPI) once per app. */
 export function loadGenerated(dir: string = DIR): Generated {
   const read = (name: string) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as never;
-  return { model: read('model.json'), eps: read('eps.json'), openapi: read('openapi.json') };
+  const eps = read('eps.json') as Generated['eps'];
+  const openapi = read('openapi.json') as Generated['openapi'];
+  return { model: read('model.json'), eps, openapi, epsBody: staticBody(eps), openapiBody: staticBody(openapi) };
+}
+
+function staticBody(data: unknown): StaticBody {
+  const json = JSON.stringify(ok(data));
+  return { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
 }

@@ -6,11 +6,21 @@ import type { Registry } from '../crud/entityRuntime.js';
 import type { Limits } from '../crud/limits.js';
 import type { Dialect } from '../db/createDb.js';
 
+/** A response body that never changes during an instance's life, serialized once. */
+export interface StaticBody {
+  /** The full success envelope as compact JSON. */
+  json: string;
+  /** Strong validator for conditional GETs. */
+  etag: string;
+}
+
 /** Generated artifacts served as data. */
 export interface Generated {
   model: Model;
   eps: Record<string, unknown[]>;
   openapi: Record<string, unknown>;
+  epsBody: StaticBody;
+  openapiBody: StaticBody;
 }
 
 /** Per-app services, reachable from every handler (no module-level state anywhere). */
