@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', () => {
+    const c = loadConfig({});
+    assert.equal(c.port, 8001);
+    assert.equal(c.dataDir, path.resolve('./data'));
+    assert.equal(c.databaseUrl, undefined);
+    assert.equal(c.nodeEnv, 'development');
+    assert.equal(c.limits.pageSize, 1000);
+  });
+
+  it('reads the fixed variable names', () => {
+    const c = loadConfig({
+      PORT: '9100',
+      DATA_DIR: '/tmp/x',
+      DATABASE_URL: 'mysql://u:p@db:3306/app',
+      ADMIN_PASSWORD: 'S3cret!!',
+      CAPTCHA_FIXED_CODE: '1234',
+      NODE_ENV: 'test',
+      AI_BASE_URL: 'http://127.0.0.1:9',
+      AI_API_KEY: 'k',
+      AI_MODEL: 'm',
+    });
+    assert.deepEqual(
+      [c.port, c.dataDir, c.databaseUrl, c.adminPassword, c.captchaFixedCode, c.nodeEnv, c.ai.baseUrl, c.ai.apiKey, c.ai.model],
+      [9100, '/tmp/x', 'mysql://u:p@db:3306/app', 'S3cret!!', '1234', 'test', 'http://127.0.0.1:9', 'k', 'm'],
+    );
+  });
+
+  it('refuses CAPTCHA_FIXED_CODE in production', () => {
+    assert.throws(() => loadConfig({ NODE_ENV: 'production', CAPTCHA_FIXED_CODE: '1234' }), ConfigError);
+    assert.equal(loadConfig({ NODE_ENV: 'production' }).nodeEnv, 'production');
+  });
+
+  it('refuses a bad port and a non-MySQL DATABASE_URL', () => {
+    assert.throws(() => loadConfig({ PORT: 'http' }), /PORT/);
+    assert.throws(() => loadConfig({ DATABASE_URL: 'postgres://x/y' }), /mysql:\/\//);
+  });
+});
