@@ -73,7 +73,8 @@ export interface FieldModel {
 export type GenericAction = 'add' | 'delete' | 'update' | 'info' | 'list' | 'page';
 export const GENERIC_ACTIONS: readonly GenericAction[] = ['add', 'delete', 'update', 'info', 'list', 'page'];
 
-export type AuthLevel = 'open' | 'login' | 'perm';
+/** open: no token; login: any signed-in admin; perm: the action's permission key; super: super-admins only. */
+export type AuthLevel = 'open' | 'login' | 'perm' | 'super';
 
 export interface ActionModel {
   name: string;

@@ -5,6 +5,10 @@ import { HttpMethodEnum, koaBody } from 'koa-body';
 import compress from 'koa-compress';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { Authz, AUTH_SOURCES, bumpAuthEpoch } from '../auth/authz.js';
+import { ensureAdmin, grantSeedRoleMenus } from '../auth/bootstrap.js';
+import { authGuard } from '../auth/guard.js';
+import { ensureJwtSecret } from '../auth/secret.js';
 import type { Config } from '../config.js';
 import { createAjv } from '../core/validator.js';
 import { createRegistry } from '../crud/entityRuntime.js';
@@ -23,9 +27,9 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 export interface CreateAppOptions {
   /**
    * Middlewares run for every route after its route info is known (`ctx.state.route`) and before
-   * validation and the handler: the slot for authentication and permission checks.
+   * validation and the handler. Default: the auth guard (token, session, permission key).
    */
-  guards?: Middleware[];
+  guards?: (services: AppServices) => Middleware[];
   logger?: AppServices['logger'];
 }
 
@@ -53,6 +57,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     addFormats(queryAjv);
     const limits = { pageSize: config.limits.pageSize, listRows: config.limits.listRows, batchRows: config.limits.batchRows };
     const registry = createRegistry(generated.model, ajv, limits);
+    const authz = new Authz(knex);
     const services: AppServices = {
       config,
       knex,
@@ -64,17 +69,29 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       ajv,
       queryAjv,
       logger,
+      auth: { secret: new Uint8Array() },
+      authz,
+      changed: async (entityId) => {
+        if (AUTH_SOURCES.has(entityId)) await bumpAuthEpoch(knex);
+      },
     };
 
+    if (config.captchaFixedCode) {
+      logger.warn(`\n  *** CAPTCHA_FIXED_CODE is set: every captcha answer is "${config.captchaFixedCode}". Test use only. ***\n`);
+    }
     await migrateLatest(knex);
     await seed(knex, registry);
+    services.auth.secret = await ensureJwtSecret(knex);
+    await grantSeedRoleMenus(knex);
+    await ensureAdmin(knex, config, logger);
 
     const app = new Koa({ proxy: false });
     app.on('error', (err: Error, ctx?: Koa.Context) => {
       logger.error(`[${ctx?.state?.requestId ?? '-'}] ${ctx?.method ?? ''} ${ctx?.path ?? ''}`, err);
     });
     const router = new Router();
-    for (const route of routes) composeEndpoint(router, route, services, options.guards ?? []);
+    const guards = options.guards ? options.guards(services) : [authGuard(services)];
+    for (const route of routes) composeEndpoint(router, route, services, guards);
     router.get('/', (ctx) => {
       ctx.type = 'html';
       ctx.body = welcomePage();

@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { Registry } from '../crud/entityRuntime.js';
 import type { Limits } from '../crud/limits.js';
 import type { Dialect } from '../db/createDb.js';
+import type { Authz } from '../auth/authz.js';
 
 /** A response body that never changes during an instance's life, serialized once. */
 export interface StaticBody {
@@ -37,4 +38,9 @@ export interface AppServices {
   /** Validates query strings (their values arrive as text, so numbers are coerced). */
   queryAjv: Ajv2020;
   logger: Pick<Console, 'info' | 'warn' | 'error'>;
+  auth: { secret: Uint8Array };
+  /** Per-instance permission and data-scope caches, invalidated through the shared epoch. */
+  authz: Authz;
+  /** Called after a generic write to an entity (bumps the auth epoch for permission sources). */
+  changed(entityId: string): Promise<void>;
 }

@@ -9,4 +9,12 @@ export interface CrudContext {
   rt: EntityRuntime;
   limits: Limits;
   locale: Locale;
+  /** Data scope: rows are limited to those whose `column` is one of `ids` (absent = unrestricted). */
+  scope?: DataScope;
+}
+
+export interface DataScope {
+  /** The entity's x-data-scope column. */
+  column: string;
+  ids: number[];
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { ValidationError } from '../core/errors.js';
+import type { DataScope } from './context.js';
 import type { EntityRuntime } from './entityRuntime.js';
 import { fromDb } from '../db/values.js';
 
@@ -35,9 +36,16 @@ function given(v: unknown): boolean {
 }
 
 /** FROM + joins + WHERE of a page/list request; selects nothing yet. */
-export function filteredQuery(knex: Knex | Knex.Transaction, rt: EntityRuntime, input: ListInput): Knex.QueryBuilder {
+export function filteredQuery(
+  knex: Knex | Knex.Transaction,
+  rt: EntityRuntime,
+  input: ListInput,
+  scope?: DataScope,
+): Knex.QueryBuilder {
   const q = rt.model.query;
   const qb = knex({ a: rt.table });
+  // Data scope is part of the WHERE clause of every read, so no filter combination can escape it.
+  if (scope) qb.whereIn(`a.${scope.column}`, scope.ids);
   for (const j of q.join) qb.leftJoin({ [j.alias]: j.table }, `${j.alias}.id`, `a.${j.on}`);
   const kw = input.keyWord;
   if (kw !== undefined && kw !== null && kw !== '' && q.keyWordLikeFields.length) {

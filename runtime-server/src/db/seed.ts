@@ -5,6 +5,9 @@ import type { Knex } from 'knex';
 import { assertValid } from '../core/validator.js';
 import type { Registry } from '../crud/entityRuntime.js';
 import { toInsertRow } from '../crud/operations/add.js';
+import { importMenuTree } from '../modules/base/menuTree.js';
+import type { MenuNode } from '../modules/base/menuTree.js';
+import { now } from './values.js';
 
 export const SEED_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'schemas', 'seed');
 
@@ -22,7 +25,9 @@ interface SeedRow {
 }
 
 export interface SeedFile {
-  rows: SeedRow[];
+  rows?: SeedRow[];
+  /** A menu tree (export format), imported idempotently. */
+  menus?: MenuNode[];
 }
 
 function isRef(v: unknown): v is SeedRef {
@@ -40,7 +45,8 @@ export async function seed(knex: Knex, registry: Registry, dir: string = SEED_DI
     await trx('knex_migrations_lock').update({ is_locked: trx.raw('is_locked') });
     let inserted = 0;
     for (const { file, doc } of docs) {
-      for (const [i, row] of doc.rows.entries()) {
+      if (doc.menus) inserted += (await importMenuTree(trx, doc.menus, now())).inserted;
+      for (const [i, row] of (doc.rows ?? []).entries()) {
         const rt = registry.get(row.entity);
         if (!rt) throw new Error(`schemas/seed/${file} row ${i}: unknown entity ${row.entity}`);
         const values: Record<string, unknown> = {};

@@ -5,9 +5,17 @@ import * as base_open from '../modules/base/open.js';
 import * as dict_info from '../modules/dict/info.js';
 
 export const routes: RouteRecord[] = [
+  { method: 'get', url: '/admin/base/comm/person', entity: 'base/comm', action: 'person', auth: 'login', perm: 'base:comm:person', bind: base_comm.person },
+  { method: 'post', url: '/admin/base/comm/personUpdate', entity: 'base/comm', action: 'personUpdate', auth: 'login', perm: 'base:comm:personUpdate', bind: base_comm.personUpdate },
+  { method: 'get', url: '/admin/base/comm/permmenu', entity: 'base/comm', action: 'permmenu', auth: 'login', perm: 'base:comm:permmenu', bind: base_comm.permmenu },
+  { method: 'post', url: '/admin/base/comm/logout', entity: 'base/comm', action: 'logout', auth: 'login', perm: 'base:comm:logout', bind: base_comm.logout },
   { method: 'get', url: '/admin/base/comm/program', entity: 'base/comm', action: 'program', auth: 'open', perm: 'base:comm:program', bind: base_comm.program },
   { method: 'get', url: '/admin/base/comm/openapi', entity: 'base/comm', action: 'openapi', auth: 'login', perm: 'base:comm:openapi', bind: base_comm.openapi },
   { method: 'get', url: '/admin/base/open/eps', entity: 'base/open', action: 'eps', auth: 'open', perm: 'base:open:eps', bind: base_open.eps },
+  { method: 'post', url: '/admin/base/open/login', entity: 'base/open', action: 'login', auth: 'open', perm: 'base:open:login', bind: base_open.login },
+  { method: 'get', url: '/admin/base/open/captcha', entity: 'base/open', action: 'captcha', auth: 'open', perm: 'base:open:captcha', bind: base_open.captcha },
+  { method: 'get', url: '/admin/base/open/refreshToken', entity: 'base/open', action: 'refreshToken', auth: 'open', perm: 'base:open:refreshToken', bind: base_open.refreshToken },
+  { method: 'get', url: '/admin/base/open/html', entity: 'base/open', action: 'html', auth: 'open', perm: 'base:open:html', bind: base_open.html },
   { method: 'post', url: '/admin/base/sys/department/add', entity: 'base/sys/department', action: 'add', auth: 'perm', perm: 'base:sys:department:add', bind: 'generic' },
   { method: 'post', url: '/admin/base/sys/department/delete', entity: 'base/sys/department', action: 'delete', auth: 'perm', perm: 'base:sys:department:delete', bind: 'generic' },
   { method: 'post', url: '/admin/base/sys/department/update', entity: 'base/sys/department', action: 'update', auth: 'perm', perm: 'base:sys:department:update', bind: 'generic' },

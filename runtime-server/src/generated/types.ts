@@ -1,6 +1,50 @@
 // Generated from schemas/ by `npm run generate` — do not edit.
 
 /**
+ * Captcha (`base/sys/captcha`): a row as the API returns it.
+ */
+export interface BaseSysCaptcha {
+  /**
+   * ID
+   */
+  id: number;
+  /**
+   * Captcha ID
+   */
+  captchaId: string;
+  /**
+   * Expires at
+   */
+  expireTime: string;
+  /**
+   * Created at
+   */
+  createTime: string;
+  /**
+   * Updated at
+   */
+  updateTime: string;
+}
+
+/**
+ * Captcha (`base/sys/captcha`): the add request body.
+ */
+export interface BaseSysCaptchaInput {
+  /**
+   * Captcha ID
+   */
+  captchaId: string;
+  /**
+   * Answer digest
+   */
+  answerHash: string;
+  /**
+   * Expires at
+   */
+  expireTime: string;
+}
+
+/**
  * System configuration (`base/sys/conf`): a row as the API returns it.
  */
 export interface BaseSysConf {
@@ -154,6 +198,54 @@ export interface BaseSysLogInput {
   params?: {
     [k: string]: unknown | undefined;
   } | null;
+}
+
+/**
+ * Login throttle (`base/sys/loginAttempt`): a row as the API returns it.
+ */
+export interface BaseSysLoginAttempt {
+  /**
+   * ID
+   */
+  id: number;
+  /**
+   * Scope: user:<username> or ip:<address>
+   */
+  scope: string;
+  /**
+   * Failures
+   */
+  failures: number;
+  /**
+   * Locked until
+   */
+  lockedUntil?: string | null;
+  /**
+   * Created at
+   */
+  createTime: string;
+  /**
+   * Updated at
+   */
+  updateTime: string;
+}
+
+/**
+ * Login throttle (`base/sys/loginAttempt`): the add request body.
+ */
+export interface BaseSysLoginAttemptInput {
+  /**
+   * Scope: user:<username> or ip:<address>
+   */
+  scope: string;
+  /**
+   * Failures
+   */
+  failures?: number;
+  /**
+   * Locked until
+   */
+  lockedUntil?: string | null;
 }
 
 /**
@@ -482,6 +574,66 @@ export interface BaseSysRoleMenuInput {
    * Menu ID
    */
   menuId: number;
+}
+
+/**
+ * Login session (`base/sys/session`): a row as the API returns it.
+ */
+export interface BaseSysSession {
+  /**
+   * ID
+   */
+  id: number;
+  /**
+   * User ID
+   */
+  userId: number;
+  /**
+   * Expires at
+   */
+  expireTime: string;
+  /**
+   * Revoked at
+   */
+  revokedTime?: string | null;
+  /**
+   * IP
+   */
+  ip?: string | null;
+  /**
+   * Created at
+   */
+  createTime: string;
+  /**
+   * Updated at
+   */
+  updateTime: string;
+}
+
+/**
+ * Login session (`base/sys/session`): the add request body.
+ */
+export interface BaseSysSessionInput {
+  /**
+   * User ID
+   */
+  userId: number;
+  /**
+   * Refresh token digest: sha256 of the current refresh token id; a refresh token that does not match is a replay and revokes the session.
+   */
+  refreshHash: string;
+  /**
+   * Expires at
+   */
+  expireTime: string;
+  /**
+   * Revoked at
+   */
+  revokedTime?: string | null;
+  /**
+   * IP
+   */
+  ip?: string | null;
 }
 
 /**

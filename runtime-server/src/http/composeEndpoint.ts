@@ -3,6 +3,7 @@ import type { Middleware } from 'koa';
 import type { ValidateFunction } from 'ajv';
 import type { ActionModel, EntityModel, GenericAction, JsonSchema } from '@schema-admin/generator';
 import type { AppServices } from '../app/services.js';
+import type { Actor } from '../core/actor.js';
 import type { ActionContext } from '../core/handler.js';
 import type { RouteRecord } from '../core/routeRecord.js';
 import { assertValid } from '../core/validator.js';
@@ -59,16 +60,37 @@ export function composeEndpoint(router: Router, route: RouteRecord, services: Ap
     const query = { ...ctx.query } as Record<string, unknown>;
     if (bodyCheck) assertValid(bodyCheck, body ?? {});
     if (queryCheck) assertValid(queryCheck, query);
+    const actor = ctx.state.actor as Actor | undefined;
+    const departmentScope = actor && !actor.isSuper ? await services.authz.departmentScope(actor.userId) : undefined;
     const crud = (id: string = route.entity): CrudContext => {
       const rt = services.registry.get(id);
       if (!rt) throw new Error(`no table-backed entity ${id}`);
-      return { knex: services.knex, rt, limits: services.limits, locale };
+      const column = rt.model.dataScope;
+      return {
+        knex: services.knex,
+        rt,
+        limits: services.limits,
+        locale,
+        ...(column && departmentScope ? { scope: { column, ids: departmentScope } } : {}),
+      };
     };
     let data: unknown;
     if (route.bind === 'generic') {
       data = await GENERIC[action.generic as GenericAction](crud(), body, query);
+      if (action.generic !== 'info' && action.generic !== 'list' && action.generic !== 'page') await services.changed(route.entity);
     } else {
-      const actx: ActionContext = { services, entity, action, body, query, locale, crud, koa: ctx };
+      const actx: ActionContext = {
+        services,
+        entity,
+        action,
+        body,
+        query,
+        locale,
+        crud,
+        koa: ctx,
+        ...(actor ? { actor } : {}),
+        ...(departmentScope ? { departmentScope } : {}),
+      };
       data = await route.bind(actx);
     }
     if (ctx.body === undefined) ctx.body = ok(data);

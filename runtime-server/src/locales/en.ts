@@ -1,6 +1,15 @@
 import type { Messages } from './zh-cn.js';
 
 export const en: Messages = {
+  'auth.badCaptcha': 'Incorrect verification code',
+  'auth.badCredentials': 'Incorrect username or password',
+  'auth.expired': 'Your session has expired',
+  'auth.forbidden': 'You are not allowed to do this',
+  'auth.invalid': 'Not signed in or the session is invalid',
+  'auth.locked': 'Too many failed sign-ins; try again in {seconds} seconds',
+  'auth.noRole': 'This user has no role and cannot sign in',
+  'auth.oldPasswordWrong': 'The current password is wrong',
+  'auth.superOnly': 'Only a super administrator may do this',
   'error.badJson': 'The request body is not valid JSON: {detail}',
   'error.bodyTooLarge': 'The request body is too large (limit {limit})',
   'error.batchTooLarge': 'At most {max} rows can be sent at once',
@@ -11,6 +20,7 @@ export const en: Messages = {
   'error.noUpdatableField': 'Nothing to update',
   'error.notFoundRoute': '{path} not found',
   'error.orderColumn': 'Cannot sort by "{column}"; allowed: {allowed}',
+  'error.outOfScope': 'Outside your data permissions ({id})',
   'error.parameter': 'Parameter format error: {detail}',
   'error.recordNotFound': 'Record not found (id={id})',
   'error.sortMismatch': 'Invalid sort: order and sort lists differ in length',

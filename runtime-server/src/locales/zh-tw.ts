@@ -1,6 +1,15 @@
 import type { Messages } from './zh-cn.js';
 
 export const zhTw: Messages = {
+  'auth.badCaptcha': '驗證碼不正確',
+  'auth.badCredentials': '帳號或密碼不正確~',
+  'auth.expired': '登入已失效~',
+  'auth.forbidden': '登入已失效或無權限存取~',
+  'auth.invalid': '登入已失效或無權限存取~',
+  'auth.locked': '登入失敗次數過多，請 {seconds} 秒後再試',
+  'auth.noRole': '該使用者未設定任何角色，無法登入~',
+  'auth.oldPasswordWrong': '原密碼錯誤',
+  'auth.superOnly': '僅超級管理員可以執行此操作',
   'error.badJson': '請求內容不是合法的 JSON：{detail}',
   'error.bodyTooLarge': '請求內容過大（上限 {limit}）',
   'error.batchTooLarge': '一次最多提交 {max} 筆資料',
@@ -11,6 +20,7 @@ export const zhTw: Messages = {
   'error.noUpdatableField': '沒有可更新的欄位',
   'error.notFoundRoute': '{path} 不存在',
   'error.orderColumn': '不能依「{column}」排序，可用：{allowed}',
+  'error.outOfScope': '無權操作該資料（超出資料權限，{id}）',
   'error.parameter': '參數格式錯誤：{detail}',
   'error.recordNotFound': '資料不存在（id={id}）',
   'error.sortMismatch': '排序參數不正確：order 與 sort 的數量不一致',

@@ -6,6 +6,11 @@ import mysql from 'mysql2/promise';
 import { loadConfig } from '../config.js';
 import type { Config } from '../config.js';
 
+/** Every test app's fixed captcha answer and seeded admin password. */
+export const TEST_CAPTCHA = '4821';
+export const TEST_ADMIN_PASSWORD = 'Adm1n-pass';
+const TEST_ENV = { NODE_ENV: 'test', CAPTCHA_FIXED_CODE: TEST_CAPTCHA, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD };
+
 /** One database a test suite runs against. */
 export interface TestDb {
   name: 'sqlite' | 'mariadb';
@@ -27,7 +32,7 @@ function sqliteDb(): TestDb {
     async config(overrides = {}) {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-test-'));
       dirs.push(dir);
-      return loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }, overrides);
+      return loadConfig({ ...TEST_ENV, DATA_DIR: dir }, overrides);
     },
     async cleanup() {
       for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
@@ -64,7 +69,7 @@ function mariaDb(): TestDb {
       const url = new URL(server.href);
       url.pathname = `/${name}`;
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-test-'));
-      return loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, DATABASE_URL: url.href }, overrides);
+      return loadConfig({ ...TEST_ENV, DATA_DIR: dir, DATABASE_URL: url.href }, overrides);
     },
     async cleanup() {
       if (!created.length) return;

@@ -1,4 +1,4 @@
-import { ValidationError } from '../../core/errors.js';
+import { AppError, ValidationError } from '../../core/errors.js';
 import { assertValid } from '../../core/validator.js';
 import { hashSecret } from '../../core/secrets.js';
 import { now, toDb } from '../../db/values.js';
@@ -21,6 +21,7 @@ export async function add(c: CrudContext, body: unknown, extra: Record<string, u
     assertValid(c.rt.validators.add, row, c.rt.labels, Array.isArray(body) ? i : undefined);
     prepared.push(await toInsertRow(c.rt, row as Record<string, unknown>, extra));
   }
+  for (const row of prepared) assertValueInScope(c, row);
   try {
     const ids = await c.knex.transaction(async (trx) => {
       const out: number[] = [];
@@ -33,6 +34,15 @@ export async function add(c: CrudContext, body: unknown, extra: Record<string, u
     return { id: Array.isArray(body) ? ids : (ids[0] as number) };
   } catch (err) {
     throw mapUniqueViolation(err, c.rt, c.locale) ?? err;
+  }
+}
+
+/** A written data-scope column must name a department inside the caller's scope. */
+export function assertValueInScope(c: CrudContext, row: Record<string, unknown>): void {
+  if (!c.scope || !(c.scope.column in row) || c.scope.column === 'id') return;
+  const v = row[c.scope.column];
+  if (v === null || v === undefined || !c.scope.ids.includes(Number(v))) {
+    throw new AppError('error.outOfScope', { id: String(v ?? 'null') });
   }
 }
 

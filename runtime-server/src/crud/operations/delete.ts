@@ -1,4 +1,5 @@
-import { ValidationError } from '../../core/errors.js';
+import type { Knex } from 'knex';
+import { AppError, ValidationError } from '../../core/errors.js';
 import type { CrudContext } from '../context.js';
 
 /** `{ ids: [1, 2] }` or `{ ids: "1,2" }` → positive integer ids; anything else is a 1002 error. */
@@ -12,8 +13,24 @@ export function parseIds(body: unknown, max: number): number[] {
   return [...new Set(ids as number[])];
 }
 
-/** delete: removes the rows in one transaction; returns how many existed. */
+/**
+ * delete: removes the rows in one transaction; returns how many existed. Rows outside the caller's
+ * data scope are refused as a whole (nothing is deleted), not silently skipped.
+ */
 export async function remove(c: CrudContext, body: unknown): Promise<number> {
   const ids = parseIds(body, c.limits.batchRows);
-  return c.knex.transaction(async (trx) => Number(await trx(c.rt.table).whereIn('id', ids).delete()));
+  return c.knex.transaction(async (trx) => {
+    if (c.scope) await assertInScope(trx, c, ids);
+    return Number(await trx(c.rt.table).whereIn('id', ids).delete());
+  });
+}
+
+/** Every existing row among `ids` lies inside the caller's data scope, else a 403-like 1001 error. */
+export async function assertInScope(trx: Knex | Knex.Transaction, c: CrudContext, ids: number[]): Promise<void> {
+  if (!c.scope) return;
+  const outside = await trx(c.rt.table)
+    .whereIn('id', ids)
+    .where((q) => q.whereNotIn(c.scope!.column, c.scope!.ids).orWhereNull(c.scope!.column))
+    .first('id');
+  if (outside) throw new AppError('error.outOfScope', { id: Number(outside.id) });
 }

@@ -4,6 +4,8 @@ import { assertValid } from '../../core/validator.js';
 import { hashSecret } from '../../core/secrets.js';
 import { now, toDb } from '../../db/values.js';
 import type { CrudContext } from '../context.js';
+import { assertInScope } from './delete.js';
+import { assertValueInScope } from './add.js';
 import { mapUniqueViolation } from '../dbErrors.js';
 
 /**
@@ -35,6 +37,10 @@ export async function update(c: CrudContext, body: unknown): Promise<void> {
   try {
     await c.knex.transaction(async (trx) => {
       for (const { id, changes } of prepared) {
+        if (c.scope) {
+          await assertInScope(trx, c, [id]);
+          assertValueInScope(c, changes);
+        }
         const n = await trx(c.rt.table).where({ id }).update(changes);
         if (!n) throw new AppError('error.recordNotFound', { id });
       }

@@ -1,4 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { Handler } from '../../core/handler.js';
+import { AppError } from '../../core/errors.js';
+import { hashSecret, verifySecret } from '../../core/secrets.js';
+import { createSession, revokeSession, revokeUserSessions } from '../../auth/sessions.js';
+import { signPair } from '../../auth/tokens.js';
+import { now } from '../../db/values.js';
+import { mapRow } from '../../crud/query.js';
 import { sendStatic } from '../../http/sendStatic.js';
 
 /** `GET /admin/base/comm/program`: which back-end language a shared console talks to (8.x). */
@@ -6,3 +13,81 @@ export const program: Handler = () => 'Node';
 
 /** `GET /admin/base/comm/openapi`: the OpenAPI 3.1 document of the whole admin API. */
 export const openapi: Handler = ({ services, koa }) => sendStatic(koa, services.generated.openapiBody);
+
+/** `GET /admin/base/comm/person`: the caller's own row (never the password hash) plus departmentName. */
+export const person: Handler = async ({ services, actor }) => {
+  const rt = services.registry.get('base/sys/user')!;
+  const row = await services.knex({ a: 'base_sys_user' })
+    .select(rt.output.map((o) => `${o.column} as ${o.name}`))
+    .where('a.id', actor!.userId)
+    .first();
+  const user = mapRow(rt, row as Record<string, unknown>);
+  const dept = user.departmentId ? await services.knex('base_sys_department').where({ id: user.departmentId }).first('name') : undefined;
+  return { ...user, departmentName: dept?.name ?? null };
+};
+
+interface PersonUpdate {
+  nickName: string;
+  headImg?: string | null;
+  name?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  remark?: string | null;
+  password?: string | null;
+  oldPassword?: string | null;
+}
+
+/**
+ * `POST /admin/base/comm/personUpdate`: only whitelisted profile fields (never username, status,
+ * departmentId, passwordV or isSuper). A password change needs the old password, raises passwordV
+ * (every other session's tokens die on every instance) and returns a fresh token pair for this one.
+ */
+export const personUpdate: Handler = async ({ services, body, actor }) => {
+  const input = body as PersonUpdate;
+  const changes: Record<string, unknown> = { updateTime: now() };
+  for (const k of ['nickName', 'headImg', 'name', 'phone', 'email', 'remark'] as const) {
+    if (input[k] !== undefined) changes[k] = input[k];
+  }
+  const { knex } = services;
+  if (!input.password) {
+    await knex('base_sys_user').where({ id: actor!.userId }).update(changes);
+    return undefined;
+  }
+  const user = await knex('base_sys_user').where({ id: actor!.userId }).first('password', 'passwordV', 'username');
+  if (!(await verifySecret(String(input.oldPassword ?? ''), user?.password))) throw new AppError('auth.oldPasswordWrong');
+  const passwordV = Number(user.passwordV) + 1;
+  changes.password = await hashSecret(input.password);
+  changes.passwordV = passwordV;
+  await knex.transaction(async (trx) => {
+    await trx('base_sys_user').where({ id: actor!.userId }).update(changes);
+    await revokeUserSessions(trx, actor!.userId);
+  });
+  const jti = randomUUID();
+  const sid = await createSession(knex, actor!.userId, jti, null);
+  const roleIds = ((await knex('base_sys_user_role').where({ userId: actor!.userId }).select('roleId')) as { roleId: number }[]).map((r) => Number(r.roleId));
+  return signPair(services.auth.secret, { userId: actor!.userId, username: user.username, passwordVersion: passwordV, sid, roleIds }, jti);
+};
+
+/**
+ * `GET /admin/base/comm/permmenu` → `{ menus, perms }`: a flat list ordered by orderNum (directories,
+ * pages and buttons), every menu for a super-admin, else the menus of the caller's roles.
+ */
+export const permmenu: Handler = async ({ services, actor }) => {
+  const rt = services.registry.get('base/sys/menu')!;
+  const q = services.knex({ a: 'base_sys_menu' }).select(rt.output.map((o) => `${o.column} as ${o.name}`));
+  if (!actor!.isSuper) {
+    q.whereIn(
+      'a.id',
+      services.knex({ rm: 'base_sys_role_menu' }).join({ ur: 'base_sys_user_role' }, 'ur.roleId', 'rm.roleId').where('ur.userId', actor!.userId).select('rm.menuId'),
+    );
+  }
+  const rows = ((await q.orderBy([{ column: 'a.orderNum', order: 'asc' }, { column: 'a.id', order: 'asc' }])) as Record<string, unknown>[]).map((r) => mapRow(rt, r));
+  const perms = [...new Set(rows.flatMap((m) => String(m.perms ?? '').split(',').map((p) => p.replace(/\s+/g, '')).filter(Boolean)))].sort();
+  return { menus: rows, perms };
+};
+
+/** `POST /admin/base/comm/logout`: revokes this session (its access and refresh tokens) on every instance. */
+export const logout: Handler = async ({ services, actor }) => {
+  await revokeSession(services.knex, actor!.sessionId);
+  return undefined;
+};

@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { now } from '../db/values.js';
+
+const EPOCH_KEY = 'authEpoch';
+
+/** Entities whose rows decide permissions, menus or data scope: any write to them bumps the epoch. */
+export const AUTH_SOURCES: ReadonlySet<string> = new Set([
+  'base/sys/menu',
+  'base/sys/role',
+  'base/sys/department',
+  'base/sys/user',
+  'base/sys/userRole',
+  'base/sys/roleMenu',
+  'base/sys/roleDepartment',
+]);
+
+/** Marks every instance's permission caches stale (they notice within `Authz.maxAgeMs`). */
+export async function bumpAuthEpoch(knex: Knex | Knex.Transaction): Promise<void> {
+  const ts = now();
+  const n = await knex('base_sys_conf').where({ cKey: EPOCH_KEY }).update({ cValue: randomUUID(), updateTime: ts });
+  if (!n) {
+    try {
+      await knex('base_sys_conf').insert({ cKey: EPOCH_KEY, cValue: randomUUID(), createTime: ts, updateTime: ts });
+    } catch {
+      // inserted concurrently by another instance: any new value does the job
+    }
+  }
+}
+
+const parsePerms = (s: unknown) =>
+  String(s ?? '')
+    .split(',')
+    .map((p) => p.replace(/\s+/g, ''))
+    .filter(Boolean);
+
+/**
+ * Per-instance caches of each user's permission keys and data scope. Staleness is bounded: at most
+ * every `maxAgeMs` the shared epoch is read, and a changed epoch clears everything.
+ */
+export class Authz {
+  private epoch: string | undefined;
+  private checkedAt = 0;
+  private perms = new Map<number, Set<string>>();
+  private scopes = new Map<number, number[]>();
+
+  constructor(
+    private readonly knex: Knex,
+    readonly maxAgeMs = 1000,
+  ) {}
+
+  private async fresh(): Promise<void> {
+    const t = Date.now();
+    if (t - this.checkedAt < this.maxAgeMs) return;
+    this.checkedAt = t;
+    const row = await this.knex('base_sys_conf').where({ cKey: EPOCH_KEY }).first('cValue');
+    const epoch = (row?.cValue as string | undefined) ?? '';
+    if (epoch !== this.epoch) {
+      this.epoch = epoch;
+      this.perms.clear();
+      this.scopes.clear();
+    }
+  }
+
+  /** Permission keys of a (non-super) user: union of the perms of the menus of their roles. */
+  async permsOf(userId: number): Promise<Set<string>> {
+    await this.fresh();
+    let set = this.perms.get(userId);
+    if (!set) {
+      const rows = (await this.knex({ m: 'base_sys_menu' })
+        .join({ rm: 'base_sys_role_menu' }, 'rm.menuId', 'm.id')
+        .join({ ur: 'base_sys_user_role' }, 'ur.roleId', 'rm.roleId')
+        .where('ur.userId', userId)
+        .whereNotNull('m.perms')
+        .distinct('m.perms')) as { perms: string }[];
+      set = new Set(rows.flatMap((r) => parsePerms(r.perms)));
+      this.perms.set(userId, set);
+    }
+    return set;
+  }
+
+  /**
+   * Departments a (non-super) user may see: each role's chosen departments, plus all their
+   * descendants when the role's `relevance` is on — computed now, so sub-departments created later count.
+   */
+  async departmentScope(userId: number): Promise<number[]> {
+    await this.fresh();
+    let scope = this.scopes.get(userId);
+    if (!scope) {
+      const chosen = (await this.knex({ rd: 'base_sys_role_department' })
+        .join({ r: 'base_sys_role' }, 'r.id', 'rd.roleId')
+        .join({ ur: 'base_sys_user_role' }, 'ur.roleId', 'r.id')
+        .where('ur.userId', userId)
+        .select('rd.departmentId as id', 'r.relevance as relevance')) as { id: number; relevance: number | boolean }[];
+      const ids = new Set(chosen.map((c) => Number(c.id)));
+      const roots = chosen.filter((c) => c.relevance === true || Number(c.relevance) === 1).map((c) => Number(c.id));
+      if (roots.length) {
+        const all = (await this.knex('base_sys_department').select('id', 'parentId')) as { id: number; parentId: number | null }[];
+        const children = new Map<number, number[]>();
+        for (const d of all) {
+          if (d.parentId === null) continue;
+          const list = children.get(Number(d.parentId)) ?? [];
+          list.push(Number(d.id));
+          children.set(Number(d.parentId), list);
+        }
+        const stack = [...roots];
+        while (stack.length) {
+          const id = stack.pop()!;
+          for (const c of children.get(id) ?? []) {
+            if (!ids.has(c)) {
+              ids.add(c);
+              stack.push(c);
+            }
+          }
+        }
+      }
+      scope = [...ids].sort((a, b) => a - b);
+      this.scopes.set(userId, scope);
+    }
+    return scope;
+  }
+}

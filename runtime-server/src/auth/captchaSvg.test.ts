@@ -1,0 +1,145 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { SAFE_ALPHABET, randomCode, renderCaptchaSvg, svgDataUrl } from './captchaSvg.js';
+
+/** Small seeded PRNG (mulberry32) so renders are reproducible. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const count = (s: string, needle: string): number => s.split(needle).length - 1;
+const attr = (svg: string, name: string): string | undefined =>
+  new RegExp(`^<svg[^>]*\\s${name}='([^']*)'`).exec(svg)?.[1];
+
+describe('randomCode', () => {
+  it('returns the requested length from the alphabet', () => {
+    for (const len of [1, 4, 6, 10]) {
+      const code = randomCode(len);
+      assert.equal(code.length, len);
+      assert.match(code, /^[0-9]+$/);
+    }
+    assert.match(randomCode(8, 'AB'), /^[AB]{8}$/);
+    assert.equal(randomCode(0), '');
+    assert.equal(randomCode().length, 4);
+  });
+
+  it('is not constant: every digit shows up over 200 draws', () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 200; i++) for (const ch of randomCode()) seen.add(ch);
+    assert.equal(seen.size, 10);
+  });
+
+  it('rejects a bad length or an empty alphabet', () => {
+    assert.throws(() => randomCode(-1), RangeError);
+    assert.throws(() => randomCode(2.5), RangeError);
+    assert.throws(() => randomCode(4, ''), RangeError);
+  });
+});
+
+describe('renderCaptchaSvg', () => {
+  it('produces a standalone svg with one glyph path per character plus noise paths', () => {
+    const svg = renderCaptchaSvg('4821');
+    assert.ok(svg.startsWith('<svg'));
+    assert.ok(svg.endsWith('</svg>'));
+    assert.equal(attr(svg, 'xmlns'), 'http://www.w3.org/2000/svg');
+    assert.equal(attr(svg, 'width'), '150');
+    assert.equal(attr(svg, 'height'), '50');
+    assert.equal(attr(svg, 'viewBox'), '0 0 150 50');
+    assert.equal(count(svg, "class='c'"), 4);
+    assert.equal(count(svg, "class='n'"), 3);
+    assert.equal(count(svg, '<path'), 7);
+    // glyph path data only uses absolute M/L/Q commands and numbers
+    for (const m of svg.matchAll(/<path class='c' d='([^']*)'/g)) assert.match(m[1]!, /^M[-0-9. MLQ]+$/);
+  });
+
+  it('honours (clamped) sizes and the noise count, accepting numeric strings', () => {
+    const svg = renderCaptchaSvg('12', { width: '220', height: 80, noise: '5' });
+    assert.equal(attr(svg, 'width'), '220');
+    assert.equal(attr(svg, 'height'), '80');
+    assert.equal(attr(svg, 'viewBox'), '0 0 220 80');
+    assert.equal(count(svg, "class='c'"), 2);
+    assert.equal(count(svg, "class='n'"), 5);
+
+    const small = renderCaptchaSvg('12', { width: 10, height: 1, noise: 0 });
+    assert.equal(attr(small, 'width'), '60');
+    assert.equal(attr(small, 'height'), '20');
+    assert.equal(count(small, "class='n'"), 0);
+
+    const big = renderCaptchaSvg('12', { width: 99999, height: 5000, noise: 1e9 });
+    assert.equal(attr(big, 'width'), '400');
+    assert.equal(attr(big, 'height'), '200');
+    assert.equal(count(big, "class='n'"), 20);
+  });
+
+  it('falls back to defaults for non-numeric sizes', () => {
+    const svg = renderCaptchaSvg('12', { width: 'abc', height: '', noise: 'x' } as never);
+    assert.equal(attr(svg, 'width'), '150');
+    assert.equal(attr(svg, 'height'), '50');
+    assert.equal(count(svg, "class='n'"), 3);
+    assert.equal(attr(renderCaptchaSvg('1', { width: Number.NaN }), 'width'), '150');
+  });
+
+  it('never leaks the text into the markup', () => {
+    for (const code of ['4821', '0000', '9753', 'AB7K']) {
+      const svg = renderCaptchaSvg(code, { width: 400, height: 200, noise: 20 });
+      assert.ok(!svg.includes(code), `${code} leaked`);
+      assert.ok(!svg.includes('<text'));
+      assert.ok(!svg.includes('<title'));
+      assert.ok(!svg.includes('<!--'));
+      assert.ok(!svg.includes('data-'));
+      assert.ok(!svg.includes('aria-'));
+    }
+  });
+
+  it('is deterministic for a given rng and varies with a different one', () => {
+    const a = renderCaptchaSvg('4821', {}, seeded(42));
+    const b = renderCaptchaSvg('4821', {}, seeded(42));
+    const c = renderCaptchaSvg('4821', {}, seeded(43));
+    assert.equal(a, b);
+    assert.notEqual(a, c);
+    // the same character never yields the same path data twice
+    const paths = [...renderCaptchaSvg('7777', {}, seeded(1)).matchAll(/class='c' d='([^']*)'/g)].map((m) => m[1]);
+    assert.equal(new Set(paths).size, 4);
+  });
+
+  it('uses valid colours and ignores malicious or invalid ones', () => {
+    const ok = renderCaptchaSvg('12', { color: '#ABC', background: '#ffffff80' });
+    assert.ok(ok.includes("stroke='#ABC'"));
+    assert.ok(ok.includes("<rect width='100%' height='100%' fill='#ffffff80'/>"));
+    assert.ok(!renderCaptchaSvg('12').includes('<rect'), 'transparent background by default');
+
+    for (const bad of ['red" onload="alert(1)', "#fff'><script>", 'red', '#12345', '#fff\n', 'url(#x)']) {
+      const svg = renderCaptchaSvg('12', { color: bad, background: bad });
+      assert.ok(svg.includes("stroke='#2c3142'"), bad);
+      assert.ok(!svg.includes('<rect'), bad);
+      assert.ok(!svg.includes('onload') && !svg.includes('<script') && !svg.includes('red'), bad);
+      assert.equal(count(svg, '<svg'), 1);
+    }
+  });
+
+  it('draws every supported character and rejects the rest', () => {
+    const all = '0123456789' + SAFE_ALPHABET;
+    const svg = renderCaptchaSvg(all, { width: 400 }, seeded(7));
+    assert.equal(count(svg, "class='c'"), all.length);
+    assert.equal(count(renderCaptchaSvg('abc'), "class='c'"), 3, 'lowercase is upper-cased');
+    for (const bad of ['I', 'O', ' ', '<', '12!']) assert.throws(() => renderCaptchaSvg(bad), RangeError);
+  });
+});
+
+describe('svgDataUrl', () => {
+  it('round-trips through base64', () => {
+    const svg = renderCaptchaSvg('4821', {}, seeded(5));
+    const url = svgDataUrl(svg);
+    const prefix = 'data:image/svg+xml;base64,';
+    assert.ok(url.startsWith(prefix));
+    assert.match(url.slice(prefix.length), /^[A-Za-z0-9+/]+=*$/);
+    assert.equal(Buffer.from(url.slice(prefix.length), 'base64').toString('utf8'), svg);
+  });
+});

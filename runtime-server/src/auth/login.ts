@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import type { AppServices } from '../app/services.js';
+import { AppError, CODE } from '../core/errors.js';
+import { hashSecret, verifySecret } from '../core/secrets.js';
+import { consumeCaptcha } from './captchaStore.js';
+import { createSession, loadSession, rotateRefresh } from './sessions.js';
+import { lockedFor, recordFailure, resetFailures } from './throttle.js';
+import { signPair, verifyToken } from './tokens.js';
+import type { TokenPair } from './tokens.js';
+
+export interface LoginInput {
+  username: string;
+  password: string;
+  captchaId: string;
+  verifyCode: string | number;
+}
+
+// Verifying against a real hash for unknown users keeps response time from telling which usernames exist.
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Checks throttle → captcha (consumed) → password, then opens a session. Unknown user, wrong
+ * password and disabled user give the same message; failures count per username and per IP.
+ */
+export async function login(services: AppServices, input: LoginInput, ip: string): Promise<TokenPair> {
+  const { knex } = services;
+  const username = input.username.trim();
+  const scopes = [`user:${username.toLowerCase()}`.slice(0, 191), `ip:${ip}`.slice(0, 191)];
+  const wait = await lockedFor(knex, scopes);
+  if (wait > 0) throw new AppError('auth.locked', { seconds: wait });
+  if (!(await consumeCaptcha(knex, input.captchaId, String(input.verifyCode)))) throw new AppError('auth.badCaptcha');
+
+  const user = await knex('base_sys_user').where({ username }).first('id', 'username', 'password', 'passwordV', 'status', 'isSuper');
+  dummyHash ??= hashSecret(randomUUID());
+  const ok = await verifySecret(input.password, user ? user.password : await dummyHash);
+  if (!user || !ok || Number(user.status) !== 1) {
+    await recordFailure(knex, scopes);
+    throw new AppError('auth.badCredentials');
+  }
+  const isSuper = Number(user.isSuper) === 1 || user.isSuper === true;
+  const roleIds = ((await knex('base_sys_user_role').where({ userId: user.id }).select('roleId')) as { roleId: number }[]).map((r) => Number(r.roleId));
+  if (!isSuper && !roleIds.length) throw new AppError('auth.noRole');
+  await resetFailures(knex, scopes);
+
+  const jti = randomUUID();
+  const sid = await createSession(knex, Number(user.id), jti, ip);
+  return signPair(services.auth.secret, { userId: Number(user.id), username: user.username, passwordVersion: Number(user.passwordV), sid, roleIds }, jti);
+}
+
+/**
+ * Rotates a refresh token into a new pair. The user must still exist and be enabled, the session
+ * unrevoked, the token the session's current one (a replay revokes the session) and its password
+ * version the current one (a refresh never brings back an old password's tokens).
+ */
+export async function refresh(services: AppServices, refreshToken: string | undefined): Promise<TokenPair> {
+  const expired = () => new AppError('auth.expired', {}, CODE.comm, 401);
+  const claims = await verifyToken(services.auth.secret, refreshToken);
+  if (!claims || !claims.isRefresh || !claims.jti) throw expired();
+  const s = await loadSession(services.knex, claims.sid);
+  if (!s || s.userId !== claims.userId || s.revoked || s.expired || s.status !== 1 || s.passwordV !== claims.passwordVersion) throw expired();
+  const jti = randomUUID();
+  if (!(await rotateRefresh(services.knex, s.sid, claims.jti, jti))) throw expired();
+  const roleIds = ((await services.knex('base_sys_user_role').where({ userId: s.userId }).select('roleId')) as { roleId: number }[]).map((r) => Number(r.roleId));
+  return signPair(services.auth.secret, { userId: s.userId, username: s.username, passwordVersion: s.passwordV, sid: s.sid, roleIds }, jti);
+}

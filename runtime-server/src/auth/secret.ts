@@ -1,0 +1,25 @@
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import { now } from '../db/values.js';
+
+const KEY = 'jwtSecret';
+
+/**
+ * The JWT signing secret: generated randomly on first start and kept in the database (never a
+ * default literal, never in a response), so every instance on the database signs alike.
+ */
+export async function ensureJwtSecret(knex: Knex): Promise<Uint8Array> {
+  const read = async () => (await knex('base_sys_conf').where({ cKey: KEY }).first('cValue'))?.cValue as string | undefined;
+  let value = await read();
+  if (!value) {
+    const ts = now();
+    try {
+      await knex('base_sys_conf').insert({ cKey: KEY, cValue: randomBytes(48).toString('base64'), createTime: ts, updateTime: ts });
+    } catch {
+      // another instance inserted it first (unique cKey): use theirs
+    }
+    value = await read();
+  }
+  if (!value) throw new Error('could not create the JWT secret');
+  return new Uint8Array(Buffer.from(value, 'base64'));
+}

@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import dayjs from 'dayjs';
+import type { Knex } from 'knex';
+import { now } from '../db/values.js';
+import { REFRESH_TTL } from './tokens.js';
+
+const digest = (jti: string) => createHash('sha256').update(jti).digest('hex');
+
+/** A session joined with its user: everything the guard checks, in one indexed query. */
+export interface SessionState {
+  sid: number;
+  userId: number;
+  revoked: boolean;
+  expired: boolean;
+  username: string;
+  status: number;
+  passwordV: number;
+  isSuper: boolean;
+  departmentId: number | null;
+}
+
+/** Opens a session for a successful login; its refresh token id is stored hashed. */
+export async function createSession(knex: Knex, userId: number, refreshJti: string, ip: string | null): Promise<number> {
+  const ts = now();
+  if (Math.random() < 0.05) {
+    // Opportunistic cleanup keeps the table small without a scheduled job.
+    await knex('base_sys_session').where('expireTime', '<', ts).delete();
+  }
+  const [id] = await knex('base_sys_session').insert({
+    userId,
+    refreshHash: digest(refreshJti),
+    expireTime: dayjs().add(REFRESH_TTL, 'second').format('YYYY-MM-DD HH:mm:ss'),
+    revokedTime: null,
+    ip,
+    createTime: ts,
+    updateTime: ts,
+  });
+  return Number(id);
+}
+
+/**
+ * Rotates the session's refresh token: succeeds only if `oldJti` is the current one. A stale refresh
+ * token (a replay, or a stolen copy used after the owner refreshed) revokes the whole session.
+ */
+export async function rotateRefresh(knex: Knex, sid: number, oldJti: string, newJti: string): Promise<boolean> {
+  const ts = now();
+  const n = await knex('base_sys_session')
+    .where({ id: sid, refreshHash: digest(oldJti) })
+    .whereNull('revokedTime')
+    .where('expireTime', '>', ts)
+    .update({ refreshHash: digest(newJti), expireTime: dayjs().add(REFRESH_TTL, 'second').format('YYYY-MM-DD HH:mm:ss'), updateTime: ts });
+  if (!n) await revokeSession(knex, sid);
+  return n === 1;
+}
+
+export async function revokeSession(knex: Knex | Knex.Transaction, sid: number): Promise<void> {
+  const ts = now();
+  await knex('base_sys_session').where({ id: sid }).whereNull('revokedTime').update({ revokedTime: ts, updateTime: ts });
+}
+
+/** Revokes every session of a user (optionally but one): disable, delete, password change. */
+export async function revokeUserSessions(knex: Knex | Knex.Transaction, userId: number, exceptSid?: number): Promise<void> {
+  const ts = now();
+  const q = knex('base_sys_session').where({ userId }).whereNull('revokedTime');
+  if (exceptSid !== undefined) q.whereNot({ id: exceptSid });
+  await q.update({ revokedTime: ts, updateTime: ts });
+}
+
+
+export async function loadSession(knex: Knex, id: number): Promise<SessionState | undefined> {
+  const row = await knex({ s: 'base_sys_session' })
+    .join({ u: 'base_sys_user' }, 'u.id', 's.userId')
+    .where('s.id', id)
+    .first(
+      's.id as sid',
+      's.userId as userId',
+      's.revokedTime as revokedTime',
+      's.expireTime as expireTime',
+      'u.username as username',
+      'u.status as status',
+      'u.passwordV as passwordV',
+      'u.isSuper as isSuper',
+      'u.departmentId as departmentId',
+    );
+  if (!row) return undefined;
+  return {
+    sid: Number(row.sid),
+    userId: Number(row.userId),
+    revoked: row.revokedTime !== null && row.revokedTime !== undefined,
+    expired: String(row.expireTime) <= now(),
+    username: String(row.username),
+    status: Number(row.status),
+    passwordV: Number(row.passwordV),
+    isSuper: row.isSuper === 1 || row.isSuper === true || row.isSuper === '1',
+    departmentId: row.departmentId === null ? null : Number(row.departmentId),
+  };
+}

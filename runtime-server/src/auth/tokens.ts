@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+
+export const ACCESS_TTL = 7200;
+export const REFRESH_TTL = 1_296_000;
+const ISSUER = 'schema-admin';
+const AUDIENCE = 'admin';
+
+/** Claims of both tokens: the cool-admin ones (userId, username, passwordVersion, isRefresh, roleIds) plus our session id. */
+export interface TokenClaims {
+  userId: number;
+  username: string;
+  passwordVersion: number;
+  isRefresh: boolean;
+  /** Login session (base_sys_session.id): revoking it kills both tokens. */
+  sid: number;
+  /** Kept for protocol compatibility only; permissions are always read from the database. */
+  roleIds: number[];
+  jti?: string;
+}
+
+export interface TokenPair {
+  token: string;
+  expire: number;
+  refreshToken: string;
+  refreshExpire: number;
+}
+
+/** Signs an access token and a refresh token; the refresh token's id is returned for rotation checks. */
+export async function signPair(
+  secret: Uint8Array,
+  claims: Omit<TokenClaims, 'isRefresh' | 'jti'>,
+  refreshJti: string,
+): Promise<TokenPair> {
+  const sign = (isRefresh: boolean, ttl: number, jti: string) =>
+    new SignJWT({ ...claims, isRefresh } as unknown as Record<string, unknown>)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setJti(jti)
+      .setExpirationTime(`${ttl}s`)
+      .sign(secret);
+  const [token, refreshToken] = await Promise.all([sign(false, ACCESS_TTL, randomUUID()), sign(true, REFRESH_TTL, refreshJti)]);
+  return { token, expire: ACCESS_TTL, refreshToken, refreshExpire: REFRESH_TTL };
+}
+
+/** The claims of a valid, unexpired token signed with `secret`, else undefined. */
+export async function verifyToken(secret: Uint8Array, token: string | undefined): Promise<TokenClaims | undefined> {
+  if (!token || token.length > 4096) return undefined;
+  try {
+    const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+    const c = payload as unknown as TokenClaims;
+    if (!Number.isSafeInteger(c.userId) || !Number.isSafeInteger(c.sid) || typeof c.isRefresh !== 'boolean') return undefined;
+    return { ...c, jti: payload.jti };
+  } catch {
+    return undefined;
+  }
+}
+
+/** `Authorization: <jwt>` (the cool-admin client) or `Authorization: Bearer <jwt>`. */
+export function tokenFromHeader(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const v = header.trim();
+  return /^bearer\s+/i.test(v) ? v.replace(/^bearer\s+/i, '') : v;
+}

@@ -1,0 +1,20 @@
+import type { Context } from 'koa';
+import type { AppServices } from '../../app/services.js';
+
+const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESC[c]!);
+
+/**
+ * Answers a param as `<html><title>name</title><body>data</body></html>` (api-contract §5), with the
+ * name and data escaped and a CSP that forbids scripts: the page is public, so stored markup must not run.
+ */
+export async function paramPage(services: AppServices, koa: Context, key: string): Promise<void> {
+  const row = await services.knex('base_sys_param').where({ keyName: key }).first('name', 'data');
+  koa.set('Content-Security-Policy', "default-src 'none'; img-src * data:; style-src 'unsafe-inline'");
+  koa.set('X-Content-Type-Options', 'nosniff');
+  koa.type = 'text/html; charset=utf-8';
+  koa.status = row ? 200 : 404;
+  koa.body = row
+    ? `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(String(row.name ?? ''))}</title></head><body>${escapeHtml(String(row.data ?? ''))}</body></html>`
+    : `<!doctype html><html><head><meta charset="utf-8"><title>404</title></head><body>${escapeHtml(key)} not found</body></html>`;
+}
