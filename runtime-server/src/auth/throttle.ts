@@ -2,8 +2,12 @@ import dayjs from 'dayjs';
 import type { Knex } from 'knex';
 import { now } from '../db/values.js';
 
-/** Failures allowed before a lock; each further failure doubles the lock, up to MAX_LOCK_S. */
-export const FREE_FAILURES = 5;
+/**
+ * Failures allowed before a lock; each further failure doubles the lock, up to MAX_LOCK_S. An IP
+ * gets more room than a username: many people may share one address (an office behind NAT), while
+ * guessing one account's password is what the username lock stops.
+ */
+export const FREE_FAILURES = { user: 5, ip: 30 } as const;
 const BASE_LOCK_S = 30;
 const MAX_LOCK_S = 15 * 60;
 
@@ -26,7 +30,7 @@ export async function recordFailure(knex: Knex, scopes: string[]): Promise<void>
       const ts = now();
       const row = await trx('base_sys_login_attempt').where({ scope }).forUpdate().first('id', 'failures');
       const failures = Number(row?.failures ?? 0) + 1;
-      const over = failures - FREE_FAILURES;
+      const over = failures - (scope.startsWith('ip:') ? FREE_FAILURES.ip : FREE_FAILURES.user);
       const lockedUntil =
         over >= 0 ? dayjs().add(Math.min(BASE_LOCK_S * 2 ** over, MAX_LOCK_S), 'second').format('YYYY-MM-DD HH:mm:ss') : null;
       if (row) await trx('base_sys_login_attempt').where({ id: row.id }).update({ failures, lockedUntil, updateTime: ts });
