@@ -22,18 +22,23 @@ const CONCURRENCY = arg('concurrency', 16);
 const ROWS = arg('rows', 5000);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-bench-'));
-const config = loadConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' });
+// A private admin password and fixed captcha for this throw-away database only.
+const config = loadConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', ADMIN_PASSWORD: 'bench-pass1', CAPTCHA_FIXED_CODE: '1234' });
 const instance = await createApp(config, { logger: { info() {}, warn() {}, error: console.error } });
 const server = http.createServer(instance.callback());
 await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
 const port = (server.address() as AddressInfo).port;
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
+let token = '';
+
 function call(method: 'GET' | 'POST', url: string, body?: unknown): Promise<{ status: number; json: { code: number; data?: any } }> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
+    const headers: Record<string, string | number> = token ? { authorization: token } : {};
+    if (payload) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
     const req = http.request(
-      { host: '127.0.0.1', port, method, path: url, agent, headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {} },
+      { host: '127.0.0.1', port, method, path: url, agent, headers },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -44,6 +49,11 @@ function call(method: 'GET' | 'POST', url: string, body?: unknown): Promise<{ st
     req.end(payload);
   });
 }
+
+const captcha = await call('GET', '/admin/base/open/captcha');
+const login = await call('POST', '/admin/base/open/login', { username: 'admin', password: 'bench-pass1', captchaId: captcha.json.data.captchaId, verifyCode: '1234' });
+if (login.json.code !== 1000) throw new Error(`login failed: ${JSON.stringify(login.json)}`);
+token = login.json.data.token;
 
 // Seed rows in batches through the API itself.
 for (let done = 0; done < ROWS; done += 500) {
@@ -70,6 +80,7 @@ const cases: Case[] = [
   { name: 'POST list (title LIKE, full scan)', run: (i) => call('POST', '/admin/demo/goods/list', { title: `Item ${i % ROWS}x` }) },
   { name: 'POST add', run: (i) => call('POST', '/admin/demo/goods/add', { title: `Bench ${i}`, price: 1.5 }) },
   { name: 'GET eps', run: () => call('GET', '/admin/base/open/eps') },
+  { name: 'GET permmenu', run: () => call('GET', '/admin/base/comm/permmenu') },
 ];
 
 function pct(sorted: number[], p: number): number {

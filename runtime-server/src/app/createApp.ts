@@ -1,3 +1,4 @@
+import { createSecretKey, randomBytes } from 'node:crypto';
 import Koa from 'koa';
 import type { Middleware } from 'koa';
 import Router from '@koa/router';
@@ -69,7 +70,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       ajv,
       queryAjv,
       logger,
-      auth: { secret: new Uint8Array() },
+      // Replaced by the stored secret right after migrations; nothing can sign before that.
+      auth: { secret: createSecretKey(randomBytes(32)) },
       authz,
       changed: async (entityId) => {
         if (AUTH_SOURCES.has(entityId)) await bumpAuthEpoch(knex);

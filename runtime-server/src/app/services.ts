@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Knex } from 'knex';
 import type { EntityModel, Model } from '@schema-admin/generator';
@@ -38,7 +39,7 @@ export interface AppServices {
   /** Validates query strings (their values arrive as text, so numbers are coerced). */
   queryAjv: Ajv2020;
   logger: Pick<Console, 'info' | 'warn' | 'error'>;
-  auth: { secret: Uint8Array };
+  auth: { secret: KeyObject };
   /** Per-instance permission and data-scope caches, invalidated through the shared epoch. */
   authz: Authz;
   /** Called after a generic write to an entity (bumps the auth epoch for permission sources). */

@@ -224,8 +224,8 @@ for (const db of testDatabases()) {
       await a.post('/admin/base/sys/param/add', { keyName: 'xss', name: '<b>t</b>', dataType: 1, data: '<script>alert(1)</script><img src=x onerror=alert(2)>' });
       const res = await a.anon.get('/admin/base/open/html', { key: 'xss' });
       assert.equal(res.status, 200);
-      assert.match(res.headers['content-type'], /text\/html/);
-      assert.match(res.headers['content-security-policy'], /default-src 'none'/);
+      assert.match(res.headers['content-type'] ?? '', /text\/html/);
+      assert.match(res.headers['content-security-policy'] ?? '', /default-src 'none'/);
       assert.equal(res.text.includes('<script>'), false);
       assert.ok(res.text.includes('&lt;script&gt;alert(1)&lt;/script&gt;'));
       assert.ok(res.text.includes('<title>&lt;b&gt;t&lt;/b&gt;</title>'));

@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { createSecretKey, randomBytes } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import type { Knex } from 'knex';
 import { now } from '../db/values.js';
 
@@ -8,7 +9,7 @@ const KEY = 'jwtSecret';
  * The JWT signing secret: generated randomly on first start and kept in the database (never a
  * default literal, never in a response), so every instance on the database signs alike.
  */
-export async function ensureJwtSecret(knex: Knex): Promise<Uint8Array> {
+export async function ensureJwtSecret(knex: Knex): Promise<KeyObject> {
   const read = async () => (await knex('base_sys_conf').where({ cKey: KEY }).first('cValue'))?.cValue as string | undefined;
   let value = await read();
   if (!value) {
@@ -21,5 +22,6 @@ export async function ensureJwtSecret(knex: Knex): Promise<Uint8Array> {
     value = await read();
   }
   if (!value) throw new Error('could not create the JWT secret');
-  return new Uint8Array(Buffer.from(value, 'base64'));
+  // A KeyObject is imported once; a raw byte array would be re-imported on every sign/verify.
+  return createSecretKey(Buffer.from(value, 'base64'));
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 export const ACCESS_TTL = 7200;
@@ -28,7 +29,7 @@ export interface TokenPair {
 
 /** Signs an access token and a refresh token; the refresh token's id is returned for rotation checks. */
 export async function signPair(
-  secret: Uint8Array,
+  secret: KeyObject,
   claims: Omit<TokenClaims, 'isRefresh' | 'jti'>,
   refreshJti: string,
 ): Promise<TokenPair> {
@@ -46,7 +47,7 @@ export async function signPair(
 }
 
 /** The claims of a valid, unexpired token signed with `secret`, else undefined. */
-export async function verifyToken(secret: Uint8Array, token: string | undefined): Promise<TokenClaims | undefined> {
+export async function verifyToken(secret: KeyObject, token: string | undefined): Promise<TokenClaims | undefined> {
   if (!token || token.length > 4096) return undefined;
   try {
     const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
