@@ -10,8 +10,12 @@ export interface Config {
   captchaFixedCode?: string;
   nodeEnv: 'development' | 'production' | 'test';
   ai: { baseUrl?: string; apiKey?: string; model?: string };
+  /** Where development-only `menu/create` writes entity schemas; default: the repository's `schemas/`. */
+  schemasDir?: string;
   /** Largest page `size`, and largest `list`/export result. */
   limits: { pageSize: number; listRows: number; batchRows: number; jsonBody: string };
+  /** Largest uploaded file in MB (spec §5 'size cannot exceed {n}MB'); default 100. */
+  uploadMaxMb?: number;
 }
 
 export class ConfigError extends Error {
@@ -40,6 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       ...(env.AI_MODEL ? { model: env.AI_MODEL } : {}),
     },
     limits: { pageSize: 1000, listRows: 10000, batchRows: 1000, jsonBody: '2mb' },
+    uploadMaxMb: 100,
     ...overrides,
   };
   if (config.captchaFixedCode && config.nodeEnv === 'production') {

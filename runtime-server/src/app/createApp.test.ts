@@ -56,11 +56,11 @@ for (const db of testDatabases()) {
         assert.equal(open.name, undefined, 'controller without entity has no name');
         assert.equal(open.api.find((a) => a.path === '/eps')!.ignoreToken, true);
         const dept = eps.base!.find((e) => e.prefix === '/admin/base/sys/department')!;
-        assert.deepEqual(dept.api.map((a) => a.path).sort(), ['/add', '/delete', '/list', '/update'], 'department has no page/info');
+        assert.deepEqual(dept.api.map((a) => a.path).sort(), ['/add', '/delete', '/list', '/order', '/update'], 'department has no page/info');
         const task = eps.task!.find((e) => e.prefix === '/admin/task/info')!;
         assert.equal(task.api.some((a) => a.path === '/list'), false, 'task has no list');
         const log = eps.base!.find((e) => e.prefix === '/admin/base/sys/log')!;
-        assert.deepEqual(log.api.map((a) => a.path), ['/page']);
+        assert.deepEqual(log.api.map((a) => a.path).sort(), ['/clear', '/getKeep', '/page', '/setKeep']);
         const recycle = eps.recycle!.find((e) => e.prefix === '/admin/recycle/data')!;
         assert.deepEqual(recycle.api.map((a) => a.path).sort(), ['/info', '/page']);
       } finally {

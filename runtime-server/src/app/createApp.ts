@@ -19,16 +19,19 @@ import { seed } from '../db/seed.js';
 import { routes } from '../generated/routes.js';
 import { composeEndpoint } from '../http/composeEndpoint.js';
 import { envelope } from '../http/envelope.js';
+import { requestLog } from '../http/requestLog.js';
+import { startLogRetention } from '../modules/base/logRetention.js';
 import { loadGenerated } from './loadGenerated.js';
 import type { AppServices } from './services.js';
 import { welcomePage } from './welcomePage.js';
+import { serveUploads } from '../upload/serveUploads.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
 export interface CreateAppOptions {
   /**
    * Middlewares run for every route after its route info is known (`ctx.state.route`) and before
-   * validation and the handler. Default: the auth guard (token, session, permission key).
+   * validation and the handler. Default: the auth guard (token, session, permission key), then the request log.
    */
   guards?: (services: AppServices) => Middleware[];
   logger?: AppServices['logger'];
@@ -92,7 +95,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       logger.error(`[${ctx?.state?.requestId ?? '-'}] ${ctx?.method ?? ''} ${ctx?.path ?? ''}`, err);
     });
     const router = new Router();
-    const guards = options.guards ? options.guards(services) : [authGuard(services)];
+    const guards = options.guards ? options.guards(services) : [authGuard(services), requestLog(services)];
     for (const route of routes) composeEndpoint(router, route, services, guards);
     router.get('/', (ctx) => {
       ctx.type = 'html';
@@ -107,6 +110,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       if (ctx.path === '/api' || ctx.path.startsWith('/api/')) ctx.path = ctx.path.slice(4) || '/';
       await next();
     });
+    app.use(serveUploads(config));
     app.use(
       koaBody({
         json: true,
@@ -122,11 +126,15 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     app.use(router.routes());
     app.use(router.allowedMethods());
 
+    const retention = startLogRetention(services);
     return {
       app,
       services,
       callback: () => app.callback(),
-      close: () => knex.destroy(),
+      close: async () => {
+        retention.stop();
+        await knex.destroy();
+      },
     };
   } catch (err) {
     await knex.destroy();

@@ -128,14 +128,15 @@ for (const db of testDatabases()) {
 
       const user = await app.post('/admin/base/sys/user/add', { username: 'eve', password: 'secret12', isSuper: true, passwordV: 99 });
       assert.equal(user.body.code, 1000);
-      const u = (await app.get('/admin/base/sys/user/info', { id: user.body.data.id })).body.data;
+      // base/sys/user/add answers the bare id, as the reference does (contract §6.2)
+      const u = (await app.get('/admin/base/sys/user/info', { id: user.body.data })).body.data;
       assert.equal(u.isSuper, false, 'the super-admin flag cannot be set through a request');
       assert.equal(u.passwordV, 1);
     });
 
     it('stores secret fields hashed and never returns them', async () => {
       const add = await app.post('/admin/base/sys/user/add', { username: 'mallory', password: 'pa55word', name: 'M' });
-      const id = add.body.data.id;
+      const id = add.body.data;
       const stored = await app.instance.services.knex('base_sys_user').where({ id }).first('password');
       assert.match(stored.password, /^scrypt\$/);
       assert.equal(stored.password.includes('pa55word'), false);
@@ -153,12 +154,12 @@ for (const db of testDatabases()) {
     });
 
     it('round-trips booleans as true/false', async () => {
-      const add = await app.post('/admin/base/sys/menu/add', { name: 'Hidden page', type: 1, router: '/hidden', keepAlive: false, isShow: false });
+      const add = await app.post('/admin/base/sys/menu/add', { name: 'Hidden page', type: 1, router: '/hidden', orderNum: 1, keepAlive: false, isShow: false });
       assert.equal(add.body.code, 1000);
       const row = (await app.get('/admin/base/sys/menu/info', { id: add.body.data.id })).body.data;
       assert.equal(row.keepAlive, false);
       assert.equal(row.isShow, false);
-      const def = await app.post('/admin/base/sys/menu/add', { name: 'Default flags', type: 0 });
+      const def = await app.post('/admin/base/sys/menu/add', { name: 'Default flags', type: 0, orderNum: 2 });
       const row2 = (await app.get('/admin/base/sys/menu/info', { id: def.body.data.id })).body.data;
       assert.equal(row2.keepAlive, true);
       assert.equal(row2.isShow, true);

@@ -441,7 +441,7 @@ export interface BaseSysRole {
    */
   remark?: string | null;
   /**
-   * Link parent and child departments: UI hint: checking a department in the data-permission tree also checks its children. The server scope is exactly departmentIdList.
+   * Link parent and child departments: When true, the data scope is each chosen department plus all its descendants, computed at query time (so sub-departments created later count); when false, exactly departmentIdList. The console links parent/child checks only when it is on.
    */
   relevance: boolean;
   /**
@@ -483,7 +483,7 @@ export interface BaseSysRoleInput {
    */
   remark?: string | null;
   /**
-   * Link parent and child departments: UI hint: checking a department in the data-permission tree also checks its children. The server scope is exactly departmentIdList.
+   * Link parent and child departments: When true, the data scope is each chosen department plus all its descendants, computed at query time (so sub-departments created later count); when false, exactly departmentIdList. The console links parent/child checks only when it is on.
    */
   relevance?: boolean;
   /**

@@ -7,6 +7,10 @@ import { signPair } from '../../auth/tokens.js';
 import { now } from '../../db/values.js';
 import { mapRow } from '../../crud/query.js';
 import { sendStatic } from '../../http/sendStatic.js';
+import fs from 'node:fs/promises';
+import { ALLOWED_EXTENSIONS, extensionOf } from '../../upload/fileGroups.js';
+import { storedName, storeFile } from '../../upload/localStorage.js';
+import { MAX_FILES, receiveMultipart } from '../../upload/multipart.js';
 
 /** `GET /admin/base/comm/program`: which back-end language a shared console talks to (8.x). */
 export const program: Handler = () => 'Node';
@@ -90,4 +94,41 @@ export const permmenu: Handler = async ({ services, actor }) => {
 export const logout: Handler = async ({ services, actor }) => {
   await revokeSession(services.knex, actor!.sessionId);
   return undefined;
+};
+
+/** `GET /admin/base/comm/uploadMode`: the built-in local storage (cloud plugins would change it). */
+export const uploadMode: Handler = () => ({ mode: 'local', type: 'local' });
+
+/**
+ * `POST /admin/base/comm/upload` (multipart `file` ×1…9, optional `key` name hint): stores each file
+ * under `<DATA_DIR>/uploads/<YYYYMMDD>/` and answers its relative URL (one file) or the URLs (several).
+ * Names are sanitised, extensions allow-listed, sizes limited (api-contract §8 flaw 3).
+ */
+export const upload: Handler = async ({ services, koa }) => {
+  const { config } = services;
+  const form = await receiveMultipart(koa.req, { maxFileMb: config.uploadMaxMb ?? 100, maxFiles: MAX_FILES });
+  const stored: string[] = [];
+  let done = false;
+  try {
+    if (!form.files.length) throw new AppError('upload.empty');
+    const key = form.files.length === 1 ? form.fields.key : undefined;
+    const names = form.files.map((f) => storedName(f.originalFilename, key));
+    for (const name of names) {
+      const ext = extensionOf(name);
+      if (!ext) throw new AppError('upload.noExtension');
+      if (!ALLOWED_EXTENSIONS.has(ext)) throw new AppError('upload.typeRefused', { ext });
+    }
+    const urls: string[] = [];
+    for (const [i, f] of form.files.entries()) {
+      const s = await storeFile(config, f.path, names[i]!);
+      stored.push(s.path);
+      urls.push(s.url);
+    }
+    done = true;
+    return urls.length === 1 ? urls[0] : urls;
+  } finally {
+    // A failure part-way removes what this request already stored.
+    if (!done) await Promise.all(stored.map((p) => fs.rm(p, { force: true })));
+    await form.cleanup();
+  }
 };

@@ -1,0 +1,173 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Context } from 'koa';
+import type { AppServices } from '../app/services.js';
+import { testDatabases } from '../testing/forEachDb.js';
+import { startTestApp } from '../testing/testApp.js';
+import type { TestApp } from '../testing/testApp.js';
+import { logParams, MASK, maskSecrets, MAX_PARAMS_CHARS, requestLog, SECRET_KEYS } from './requestLog.js';
+
+const SECRETS = new Set(SECRET_KEYS.map((k) => k.toLowerCase()));
+
+/** A fake Koa context on a route, and services whose `base_sys_log` insert is captured (or fails). */
+function fixture(opts: { url?: string; method?: 'get' | 'post'; body?: unknown; query?: Record<string, string>; secretFields?: string[]; failInsert?: boolean } = {}) {
+  const rows: Record<string, unknown>[] = [];
+  const errors: unknown[] = [];
+  const services = {
+    knex: () => ({
+      insert: async (row: Record<string, unknown>) => {
+        if (opts.failInsert) throw new Error('database is down');
+        rows.push(row);
+        return [1];
+      },
+    }),
+    logger: { info() {}, warn() {}, error: (...args: unknown[]) => errors.push(args) },
+  } as unknown as AppServices;
+  const method = opts.method ?? 'post';
+  const url = opts.url ?? '/admin/demo/thing/add';
+  const ctx = {
+    state: {
+      route: { route: { method, url }, entity: { id: 'demo/thing', fields: (opts.secretFields ?? []).map((name) => ({ name, secret: true })) } },
+      actor: { userId: 7 },
+    },
+    path: url,
+    method: method.toUpperCase(),
+    query: opts.query ?? {},
+    request: { ip: '10.0.0.9', body: opts.body },
+  } as unknown as Context;
+  return { rows, errors, services, ctx };
+}
+
+describe('request log (unit)', () => {
+  it('masks secret keys at any depth, in arrays, whatever their case', () => {
+    const masked = maskSecrets(
+      { username: 'a', password: 'p', nested: { Token: 't', list: [{ verifyCode: '1', ok: 1 }, 'text'], secret: { deep: 1 } }, refreshToken: 'r' },
+      SECRETS,
+    );
+    assert.deepEqual(masked, { username: 'a', password: MASK, nested: { Token: MASK, list: [{ verifyCode: MASK, ok: 1 }, 'text'], secret: MASK }, refreshToken: MASK });
+  });
+
+  it('cuts deep nesting so the stored JSON stays valid for MariaDB (at most 32 levels)', () => {
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 5000; i++) deep = { a: [deep] };
+    const json = logParams(deep, SECRETS)!;
+    let depth = 0;
+    let max = 0;
+    for (const c of json) {
+      if (c === '{' || c === '[') max = Math.max(max, ++depth);
+      else if (c === '}' || c === ']') depth--;
+    }
+    assert.ok(max <= 32, `nesting ${max}`);
+    assert.ok(json.includes('[…]'));
+  });
+
+  it('stores huge parameters as a truncation marker, and nothing for no body', () => {
+    const big = logParams({ data: 'x'.repeat(MAX_PARAMS_CHARS + 1) }, SECRETS);
+    assert.equal(JSON.parse(big!).truncated, true);
+    assert.ok(big!.length < 100);
+    assert.equal(logParams(undefined, SECRETS), null);
+    assert.deepEqual(JSON.parse(logParams([{ password: 'p' }], SECRETS)!), [{ password: MASK }]);
+  });
+
+  it("masks the route entity's x-secret fields too, and records user, path and socket address", async () => {
+    const f = fixture({ body: { apiKey: 'k-123', name: 'n' }, secretFields: ['apiKey'] });
+    await requestLog(f.services)(f.ctx, async () => {});
+    assert.equal(f.rows.length, 1);
+    const row = f.rows[0]!;
+    assert.deepEqual(JSON.parse(row.params as string), { apiKey: MASK, name: 'n' });
+    assert.equal(row.userId, 7);
+    assert.equal(row.action, '/admin/demo/thing/add');
+    assert.equal(row.ip, '10.0.0.9');
+  });
+
+  it('logs a request whose handler failed, and lets the error through', async () => {
+    const f = fixture({ body: { a: 1 } });
+    await assert.rejects(requestLog(f.services)(f.ctx, async () => Promise.reject(new Error('business'))), /business/);
+    assert.equal(f.rows.length, 1);
+  });
+
+  it('never fails the request because the insert failed (the error goes to the server log)', async () => {
+    const f = fixture({ body: { a: 1 }, failInsert: true });
+    let ran = false;
+    await requestLog(f.services)(f.ctx, async () => {
+      ran = true;
+    });
+    assert.ok(ran);
+    assert.equal(f.errors.length, 1);
+  });
+
+  it('skips eps, captcha and the log page itself', async () => {
+    for (const [method, url] of [['get', '/admin/base/open/eps'], ['get', '/admin/base/open/captcha'], ['post', '/admin/base/sys/log/page']] as const) {
+      const f = fixture({ method, url });
+      await requestLog(f.services)(f.ctx, async () => {});
+      assert.equal(f.rows.length, 0, url);
+    }
+  });
+});
+
+for (const db of testDatabases()) {
+  describe(`request log over HTTP (${db.name})`, () => {
+    let app: TestApp;
+    let adminId: number;
+    const knex = () => app.instance.services.knex;
+    const logsOf = async (action: string): Promise<Record<string, unknown>[]> =>
+      ((await knex()('base_sys_log').where({ action }).orderBy('id', 'asc')) as Record<string, unknown>[]).map((r) => ({
+        ...r,
+        params: typeof r.params === 'string' ? (JSON.parse(r.params) as unknown) : r.params,
+      }));
+
+    before(async () => {
+      app = await startTestApp(await db.config());
+      adminId = Number((await knex()('base_sys_user').where({ username: 'admin' }).first('id')).id);
+    });
+    after(async () => {
+      await app?.close();
+      await db.cleanup();
+    });
+
+    it('records the login with the password, captcha answer and captcha id masked', async () => {
+      const rows = await logsOf('/admin/base/open/login');
+      assert.equal(rows.length, 1, 'the test app signed in once');
+      const row = rows[0]!;
+      assert.equal(row.userId, null);
+      assert.equal((row.params as Record<string, unknown>).username, 'admin');
+      assert.equal((row.params as Record<string, unknown>).password, MASK);
+      assert.equal((row.params as Record<string, unknown>).verifyCode, MASK);
+      assert.equal((row.params as Record<string, unknown>).captchaId, MASK);
+      const raw = JSON.stringify(await knex()('base_sys_log').select('params'));
+      assert.ok(!raw.includes('Adm1n-pass'), 'the password is nowhere in the log');
+    });
+
+    it('records user, path without query and the socket address; X-Forwarded-For is ignored', async () => {
+      const res = await app.get('/admin/base/sys/menu/info', { id: 1, token: 'leak-me' }).set('X-Forwarded-For', '6.6.6.6');
+      assert.equal(res.body.code, 1000);
+      const [row] = await logsOf('/admin/base/sys/menu/info');
+      assert.ok(row);
+      assert.equal(Number(row.userId), adminId);
+      assert.deepEqual(row.params, { id: '1', token: MASK });
+      assert.ok(!String(row.ip).includes('6.6.6.6'), String(row.ip));
+      assert.match(String(row.ip), /127\.0\.0\.1|::1/);
+    });
+
+    it('records business errors, not requests the auth guard rejected, nor eps/captcha polling', async () => {
+      const missing = await app.get('/admin/base/sys/param/info', { id: 987654 });
+      assert.equal(missing.body.code, 1001);
+      assert.equal((await logsOf('/admin/base/sys/param/info')).length, 1);
+      const anon = await app.anon.post('/admin/base/sys/param/page', {});
+      assert.equal(anon.status, 401);
+      assert.equal((await logsOf('/admin/base/sys/param/page')).length, 0);
+      await app.anon.get('/admin/base/open/eps');
+      await app.anon.get('/admin/base/open/captcha');
+      assert.equal((await logsOf('/admin/base/open/eps')).length, 0);
+      assert.equal((await logsOf('/admin/base/open/captcha')).length, 0, 'the test login fetched one too');
+    });
+
+    it('records the path without the /api prefix and with secrets of the entity masked', async () => {
+      const res = await app.post('/api/admin/base/sys/user/add', { username: 'logged-user', password: 'Very-secret-1', name: 'Logged' });
+      assert.ok(res.body.code === 1000 || res.body.code === 1001 || res.body.code === 1002);
+      const [row] = await logsOf('/admin/base/sys/user/add');
+      assert.ok(row, 'logged under the routed path');
+      assert.equal((row.params as Record<string, unknown>).password, MASK);
+    });
+  });
+}

@@ -1,0 +1,82 @@
+import type { Context, Middleware } from 'koa';
+import type { AppServices } from '../app/services.js';
+import type { Actor } from '../core/actor.js';
+import { now } from '../db/values.js';
+import type { RouteState } from './composeEndpoint.js';
+
+/** Keys whose values never reach the log, whatever the route (compared case-insensitively). */
+export const SECRET_KEYS: readonly string[] = ['password', 'oldPassword', 'newPassword', 'verifyCode', 'token', 'refreshToken', 'captchaId', 'secret'];
+export const MASK = '******';
+/** Larger parameters are stored as `{ truncated: true, length }` (characters of their JSON). */
+export const MAX_PARAMS_CHARS = 10 * 1024;
+/**
+ * Deeper values are cut: the log is for reading, the walk must not exhaust the stack, and MariaDB's
+ * JSON check refuses documents nested deeper than 32 levels.
+ */
+export const MAX_DEPTH = 20;
+
+/** Routes not worth a row: the console polls them, and reading the log must not grow it. */
+const SKIP = new Set(['get /admin/base/open/eps', 'get /admin/base/open/captcha', 'post /admin/base/sys/log/page']);
+
+/** A copy of `value` with every secret key's value replaced by `******`, at any depth. */
+export function maskSecrets(value: unknown, secret: ReadonlySet<string>, depth = 0): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) return '[…]';
+  if (Array.isArray(value)) return value.map((v) => maskSecrets(v, secret, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = secret.has(k.toLowerCase()) ? MASK : maskSecrets(v, secret, depth + 1);
+  return out;
+}
+
+/** The JSON to store for a request's parameters: masked, and cut when huge. */
+export function logParams(value: unknown, secret: ReadonlySet<string>): string | null {
+  if (value === undefined || value === null) return null;
+  const json = JSON.stringify(maskSecrets(value, secret));
+  if (json === undefined) return null;
+  return json.length > MAX_PARAMS_CHARS ? JSON.stringify({ truncated: true, length: json.length }) : json;
+}
+
+/**
+ * The request log (api-contract §6.6, without §8 #18 and #26): runs after the auth guard, so it
+ * records every routed request that got past it — successes and business errors alike — once the
+ * handler is done. It stores the caller, the path, the socket address (the app does not trust
+ * proxy headers, so `X-Forwarded-For` cannot forge it) and the parameters with secrets masked.
+ * The insert is awaited, but a failed insert only reaches the server log, never the response.
+ */
+export function requestLog(services: AppServices): Middleware {
+  const secretsByEntity = new Map<string, ReadonlySet<string>>();
+  const secretsOf = (state: RouteState): ReadonlySet<string> => {
+    let set = secretsByEntity.get(state.entity.id);
+    if (!set) {
+      set = new Set([...SECRET_KEYS, ...state.entity.fields.filter((f) => f.secret).map((f) => f.name)].map((k) => k.toLowerCase()));
+      secretsByEntity.set(state.entity.id, set);
+    }
+    return set;
+  };
+  return async (ctx, next) => {
+    const state = ctx.state.route as RouteState;
+    if (SKIP.has(`${state.route.method} ${state.route.url}`)) return next();
+    try {
+      await next();
+    } finally {
+      await write(services, ctx, secretsOf(state));
+    }
+  };
+}
+
+async function write(services: AppServices, ctx: Context, secret: ReadonlySet<string>): Promise<void> {
+  try {
+    const actor = ctx.state.actor as Actor | undefined;
+    const ts = now();
+    await services.knex('base_sys_log').insert({
+      userId: actor?.userId ?? null,
+      action: ctx.path.slice(0, 1000),
+      ip: (ctx.request.ip || '').slice(0, 50) || null,
+      params: logParams(ctx.method === 'GET' ? { ...ctx.query } : ctx.request.body, secret),
+      createTime: ts,
+      updateTime: ts,
+    });
+  } catch (err) {
+    services.logger.error(`[${ctx.state.requestId ?? '-'}] request log insert failed`, err);
+  }
+}

@@ -1,0 +1,82 @@
+import dayjs from 'dayjs';
+import type { Knex } from 'knex';
+import type { AppServices } from '../../app/services.js';
+import { now } from '../../db/values.js';
+
+/** `base_sys_conf` keys of the retention settings (days), seeded with 31. */
+export const LOG_KEEP = 'logKeep';
+export const RECYCLE_KEEP = 'recycleKeep';
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The first prune runs this long after start, off the start-up path. */
+const FIRST_RUN_MS = 30 * 1000;
+
+/** A conf value as stored (a string), or undefined when the row is missing. */
+export async function readConf(knex: Knex | Knex.Transaction, key: string): Promise<string | undefined> {
+  const row = (await knex('base_sys_conf').where({ cKey: key }).first('cValue')) as { cValue: string | null } | undefined;
+  return row ? (row.cValue ?? undefined) : undefined;
+}
+
+/** Writes a conf value, inserting the row when it is missing (the reference silently did nothing, §8 #25). */
+export async function writeConf(knex: Knex | Knex.Transaction, key: string, value: string): Promise<void> {
+  const ts = now();
+  const n = await knex('base_sys_conf').where({ cKey: key }).update({ cValue: value, updateTime: ts });
+  if (n) return;
+  try {
+    await knex('base_sys_conf').insert({ cKey: key, cValue: value, createTime: ts, updateTime: ts });
+  } catch {
+    // inserted concurrently (unique cKey): write our value over it
+    await knex('base_sys_conf').where({ cKey: key }).update({ cValue: value, updateTime: ts });
+  }
+}
+
+/** The keep-days setting as a positive integer, or undefined when missing, non-numeric or below 1. */
+export async function keepDays(knex: Knex | Knex.Transaction, key: string): Promise<number | undefined> {
+  const raw = (await readConf(knex, key))?.trim();
+  if (!raw || !/^\d+$/.test(raw)) return undefined;
+  const days = Number(raw);
+  return Number.isSafeInteger(days) && days >= 1 ? days : undefined;
+}
+
+async function pruneTable(knex: Knex, table: string, key: string, at: Date): Promise<number> {
+  const days = await keepDays(knex, key);
+  // No usable setting means "keep everything": the reference deleted every row here (§8 #25).
+  if (days === undefined) return 0;
+  const cutoff = dayjs(at).subtract(days, 'day').startOf('day').format('YYYY-MM-DD HH:mm:ss');
+  return Number(await knex(table).where('createTime', '<', cutoff).delete());
+}
+
+/**
+ * Deletes request logs created before the start of the day `now − logKeep` days, and recycle-bin
+ * records likewise by `recycleKeep`. Idempotent, so several instances may run it at once.
+ */
+export async function pruneLogs(knex: Knex, at: Date = new Date()): Promise<{ logs: number; recycle: number }> {
+  const logs = await pruneTable(knex, 'base_sys_log', LOG_KEEP, at);
+  const recycle = await pruneTable(knex, 'recycle_data', RECYCLE_KEEP, at);
+  return { logs, recycle };
+}
+
+/** Runs `pruneLogs` shortly after start and then daily; the timers never keep the process alive. */
+export function startLogRetention(services: Pick<AppServices, 'knex' | 'logger'>): { stop(): void } {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await pruneLogs(services.knex);
+    } catch (err) {
+      services.logger.error('log retention failed', err);
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(() => void run(), FIRST_RUN_MS);
+  first.unref();
+  const daily = setInterval(() => void run(), DAY_MS);
+  daily.unref();
+  return {
+    stop() {
+      clearTimeout(first);
+      clearInterval(daily);
+    },
+  };
+}

@@ -1,0 +1,196 @@
+import type { Knex } from 'knex';
+import type { ValidateFunction } from 'ajv';
+import type { Handler } from '../../core/handler.js';
+import { AppError, ValidationError } from '../../core/errors.js';
+import { assertValid } from '../../core/validator.js';
+import { bumpAuthEpoch } from '../../auth/authz.js';
+import { add as genericAdd } from '../../crud/operations/add.js';
+import { parseIds } from '../../crud/operations/delete.js';
+import { update as genericUpdate } from '../../crud/operations/update.js';
+import { mapRow } from '../../crud/query.js';
+import { now } from '../../db/values.js';
+import { exportMenuTree, importMenuTree } from './menuTree.js';
+import type { MenuNode } from './menuTree.js';
+import { assertDevelopment, parseEntitySchema, writeEntitySchema } from './entitySchemaFile.js';
+
+const TABLE = 'base_sys_menu';
+const CHUNK = 500;
+
+type Parents = Map<number, number | null>;
+
+async function loadParents(knex: Knex | Knex.Transaction): Promise<Parents> {
+  const rows = (await knex(TABLE).select('id', 'parentId')) as { id: number | string; parentId: number | string | null }[];
+  return new Map(rows.map((r) => [Number(r.id), r.parentId === null ? null : Number(r.parentId)]));
+}
+
+const rowsOf = (body: unknown): Record<string, unknown>[] =>
+  (Array.isArray(body) ? body : [body]).filter((r): r is Record<string, unknown> => !!r && typeof r === 'object');
+
+/**
+ * Server side of the menu form rules (spec §5): the generic validation already wants a name and a
+ * router starting with '/'; here an empty router means "none", a directory or page needs its order
+ * (permission buttons, which the console batch-adds without one, default to 0), and a parent must
+ * exist and must not be the menu itself or one of its descendants.
+ */
+function prepare(body: unknown, parents: Parents, requireOrder: boolean): void {
+  const before = new Map(parents);
+  const changed: number[] = [];
+  for (const [i, r] of rowsOf(body).entries()) {
+    if (r.router === '') r.router = null;
+    const type = r.type ?? 0;
+    if (requireOrder && (type === 0 || type === 1) && (r.orderNum === undefined || r.orderNum === null)) {
+      throw new ValidationError('menu.orderNumRequired', { row: i + 1 });
+    }
+    if (typeof r.parentId === 'number' && !before.has(r.parentId)) throw new AppError('menu.parentNotFound', { id: r.parentId });
+    if (typeof r.id === 'number' && (typeof r.parentId === 'number' || r.parentId === null)) {
+      parents.set(r.id, r.parentId);
+      changed.push(r.id);
+    }
+  }
+  for (const id of changed) {
+    const seen = new Set<number>([id]);
+    let p = parents.get(id) ?? null;
+    while (p !== null) {
+      if (seen.has(p)) throw new AppError('menu.cycle', { id });
+      seen.add(p);
+      p = parents.get(p) ?? null;
+    }
+  }
+}
+
+/** `POST add`: one menu or an array of them (the console adds permission buttons as an array). */
+export const add: Handler = async (ctx) => {
+  prepare(ctx.body, await loadParents(ctx.services.knex), true);
+  const result = await genericAdd(ctx.crud(), ctx.body);
+  await bumpAuthEpoch(ctx.services.knex);
+  return result;
+};
+
+/** `POST update`: generic update with the form rules above (partial rows, e.g. an isShow switch, stay valid). */
+export const update: Handler = async (ctx) => {
+  prepare(ctx.body, await loadParents(ctx.services.knex), false);
+  await genericUpdate(ctx.crud(), ctx.body);
+  await bumpAuthEpoch(ctx.services.knex);
+  return undefined;
+};
+
+/**
+ * `POST list`: the menus the caller sees (all for a super-admin, else those of their roles), flat,
+ * ordered by orderNum then id, each with `parentName` when its parent is among them.
+ */
+export const list: Handler = async ({ services, actor }) => {
+  const rt = services.registry.get('base/sys/menu')!;
+  const q = services.knex({ a: TABLE }).select(rt.output.map((o) => `${o.column} as ${o.name}`));
+  if (!actor!.isSuper) {
+    q.whereIn(
+      'a.id',
+      services.knex({ rm: 'base_sys_role_menu' }).join({ ur: 'base_sys_user_role' }, 'ur.roleId', 'rm.roleId').where('ur.userId', actor!.userId).select('rm.menuId'),
+    );
+  }
+  const rows = ((await q.orderBy([{ column: 'a.orderNum', order: 'asc' }, { column: 'a.id', order: 'asc' }])) as Record<string, unknown>[]).map((r) => mapRow(rt, r));
+  const names = new Map(rows.map((r) => [r.id as number, r.name as string]));
+  return rows.map((r) => ({ ...r, parentName: r.parentId === null ? null : (names.get(r.parentId as number) ?? null) }));
+};
+
+/**
+ * `POST delete {ids}`: the menus and, recursively, all their descendants, with their role links
+ * (no orphans, no dangling grants), in one transaction.
+ */
+export const remove: Handler = async ({ services, body }) => {
+  const ids = parseIds(body, services.limits.batchRows);
+  await services.knex.transaction(async (trx) => {
+    const parents = await loadParents(trx);
+    const children = new Map<number, number[]>();
+    for (const [id, p] of parents) if (p !== null) children.set(p, [...(children.get(p) ?? []), id]);
+    const doomed = new Set<number>();
+    const stack = ids.filter((id) => parents.has(id));
+    while (stack.length) {
+      const id = stack.pop()!;
+      if (doomed.has(id)) continue;
+      doomed.add(id);
+      stack.push(...(children.get(id) ?? []));
+    }
+    const all = [...doomed];
+    for (let i = 0; i < all.length; i += CHUNK) {
+      const part = all.slice(i, i + CHUNK);
+      await trx('base_sys_role_menu').whereIn('menuId', part).delete();
+      await trx(TABLE).whereIn('id', part).delete();
+    }
+    await bumpAuthEpoch(trx);
+  });
+  return undefined;
+};
+
+/** `POST export {ids}` → the chosen menus as nested trees (`childMenus`), the shape `import` takes. */
+export const exportMenus: Handler = async ({ services, body }) => {
+  const ids = (body as { ids: number[] }).ids;
+  if (!ids.length) throw new ValidationError('menu.exportEmpty');
+  return exportMenuTree(services.knex, ids);
+};
+
+/** Deepest menu tree `import` takes; real consoles nest three or four levels. */
+const MAX_DEPTH = 16;
+/**
+ * The node validator, compiled once per app (keyed by that app's model object, so instances share
+ * nothing): ajv caches by schema object, and compiling a fresh copy per request would grow its cache.
+ */
+const nodeValidators = new WeakMap<object, ValidateFunction>();
+
+/**
+ * Validates every node below the roots (the body schema checks the roots only) without recursion,
+ * so a hostile nesting depth is a 1002 answer, not a stack overflow.
+ */
+function checkTree(validateNode: ValidateFunction, roots: MenuNode[]): void {
+  const stack: { node: MenuNode; depth: number }[] = roots.map((node) => ({ node, depth: 1 }));
+  while (stack.length) {
+    const { node, depth } = stack.pop()!;
+    if (depth > MAX_DEPTH) throw new ValidationError('error.parameter', { detail: `menus: at most ${MAX_DEPTH} levels` });
+    assertValid(validateNode, node);
+    for (const child of node.childMenus ?? []) stack.push({ node: child, depth: depth + 1 });
+  }
+}
+
+/**
+ * `POST import {menus}`: inserts the missing nodes of the trees in one transaction; a node matching an
+ * existing menu (same parent, name and type) is kept as is, so importing twice adds nothing.
+ */
+export const importMenus: Handler = async ({ services, entity, body }) => {
+  const menus = (body as { menus: MenuNode[] }).menus;
+  let validateNode = nodeValidators.get(entity.defs);
+  if (!validateNode) {
+    validateNode = services.ajv.compile({ ...entity.defs.menuNode, $defs: entity.defs });
+    nodeValidators.set(entity.defs, validateNode);
+  }
+  checkTree(validateNode, menus);
+  try {
+    return await services.knex.transaction(async (trx) => {
+      const result = await importMenuTree(trx, menus, now());
+      if (result.inserted) await bumpAuthEpoch(trx);
+      return result;
+    });
+  } catch (err) {
+    if (err instanceof Error && err.message.startsWith('menu import')) throw new ValidationError('error.parameter', { detail: err.message.slice(0, 300) });
+    throw err;
+  }
+};
+
+/**
+ * `POST parse {entity, fileName?}` (development only): checks an entity JSON Schema as the generator
+ * would and answers its EPS columns and URL path; writes nothing, runs nothing.
+ */
+export const parse: Handler = ({ services, body }) => {
+  assertDevelopment(services);
+  const parsed = parseEntitySchema(services, body as { entity: Record<string, unknown>; fileName?: string });
+  return parsed.summary;
+};
+
+/**
+ * `POST create {entity, fileName?}` (development only): the checked schema is written to
+ * `schemas/<module>/<fileName>.json` — never elsewhere, never over an existing file; `npm run generate`
+ * then turns it into a migration and routes. No code is written or executed.
+ */
+export const create: Handler = ({ services, body }) => {
+  assertDevelopment(services);
+  const parsed = parseEntitySchema(services, body as { entity: Record<string, unknown>; fileName?: string });
+  return { ...parsed.summary, file: writeEntitySchema(services, parsed) };
+};

@@ -1,0 +1,33 @@
+import type { Knex } from 'knex';
+import type { Handler } from '../../core/handler.js';
+import { paramPage } from './paramHtml.js';
+
+/**
+ * `GET /admin/base/sys/param/html?key=` (permission-checked): the param as an HTML page, name and
+ * data escaped, under a CSP that forbids scripts (api-contract §8 #19).
+ */
+export const html: Handler = ({ services, query, koa }) => paramPage(services, koa, String(query.key));
+
+/**
+ * A param's value decoded by its data type (api-contract §6.4 `dataByKey`): 0 → parsed JSON, or the
+ * raw text when it is not JSON; 1 (rich text) → the raw text; 2 (files) → the comma-separated URLs as
+ * an array. An unknown key → undefined. For other modules (e.g. `/app/base/comm/param`).
+ */
+export async function paramValue(knex: Knex | Knex.Transaction, key: string): Promise<unknown> {
+  const row = (await knex('base_sys_param').where({ keyName: key }).first('data', 'dataType')) as { data: string | null; dataType: number | string } | undefined;
+  if (!row) return undefined;
+  const data = row.data;
+  switch (Number(row.dataType)) {
+    case 0:
+      if (data === null) return null;
+      try {
+        return JSON.parse(data) as unknown;
+      } catch {
+        return data;
+      }
+    case 2:
+      return data ? data.split(',').map((s) => s.trim()).filter(Boolean) : [];
+    default:
+      return data;
+  }
+}

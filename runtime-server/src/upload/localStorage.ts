@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import dayjs from 'dayjs';
+import type { Config } from '../config.js';
+import { extensionOf } from './fileGroups.js';
+
+/** Longest stored name hint in characters and in UTF-8 bytes (uuid prefix + this stays < 255 bytes). */
+const MAX_CHARS = 100;
+const MAX_BYTES = 180;
+/** The console's key is `<uuid>_<originalName>`; we add our own uuid, so theirs is dropped. */
+const CLIENT_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}_/i;
+
+/** `<DATA_DIR>/uploads`, absolute. */
+export function uploadsRoot(config: Pick<Config, 'dataDir'>): string {
+  return path.resolve(config.dataDir, 'uploads');
+}
+
+/**
+ * A client-supplied file name reduced to one harmless path segment: base name only (both `/` and
+ * `\`), letters, digits, `._ -` only, no `..`, no leading dot, bounded length that keeps the
+ * extension. The result is a name, never a path (api-contract §8 flaw 3).
+ */
+export function sanitiseFileName(hint: string): string {
+  const name = (hint.split(/[/\\]/).pop() ?? '')
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N}._ -]/gu, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\.{2,}/g, '.')
+    .replace(/^[.\s-]+|[.\s]+$/g, '');
+  const dot = name.lastIndexOf('.');
+  // An extension is short; a long tail after the last dot is part of the name.
+  const ext = dot > 0 && name.length - dot <= 11 ? `.${name.slice(dot + 1).toLowerCase()}` : '';
+  let stem = Array.from(ext ? name.slice(0, dot) : name).slice(0, MAX_CHARS);
+  const fits = (s: string) => s.length <= MAX_CHARS && Buffer.byteLength(s) <= MAX_BYTES;
+  while (stem.length > 0 && !fits(stem.join('') + ext)) stem = stem.slice(0, -1);
+  return (stem.join('').replace(/[.\s]+$/, '') || 'file') + ext;
+}
+
+/**
+ * The sanitised name a received file is stored under: the client's `key` (the console sends
+ * `<uuid>_<originalName>`; its uuid is dropped, ours is added) or else the file's own name. A key
+ * without an extension borrows the file's, so the stored type follows what was uploaded.
+ */
+export function storedName(originalFilename: string, key?: string): string {
+  const original = sanitiseFileName(originalFilename);
+  if (!key) return original;
+  const fromKey = sanitiseFileName((key.split(/[/\\]/).pop() ?? '').replace(CLIENT_UUID, ''));
+  const ext = extensionOf(original);
+  return extensionOf(fromKey) || !ext ? fromKey : sanitiseFileName(`${fromKey}.${ext}`);
+}
+
+/** Throws unless `target` is strictly inside `root` (both absolute). */
+export function assertInside(root: string, target: string): void {
+  const r = path.resolve(root);
+  const t = path.resolve(target);
+  if (!t.startsWith(r + path.sep)) throw new Error(`path escapes the uploads folder: ${target}`);
+}
+
+export interface StoredFile {
+  /** Public URL, relative to the server: `/upload/<YYYYMMDD>/<name>` (name percent-encoded). */
+  url: string;
+  /** Absolute path on disk. */
+  path: string;
+}
+
+/**
+ * Copies a received temp file to `<DATA_DIR>/uploads/<YYYYMMDD>/<uuid>_<name>` (`name` sanitised
+ * again here, so no caller can pass a path). Copy, not rename: the temp folder may sit on another
+ * filesystem. Never overwrites.
+ */
+export async function storeFile(config: Pick<Config, 'dataDir'>, tempPath: string, name: string): Promise<StoredFile> {
+  const root = uploadsRoot(config);
+  const day = dayjs().format('YYYYMMDD');
+  const fileName = `${randomUUID()}_${sanitiseFileName(name)}`;
+  const target = path.resolve(root, day, fileName);
+  assertInside(root, target);
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  await fs.copyFile(tempPath, target, fs.constants.COPYFILE_EXCL);
+  return { url: `/upload/${day}/${encodeURIComponent(fileName)}`, path: target };
+}
