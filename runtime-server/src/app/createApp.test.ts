@@ -1,5 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { SEED_DIR } from '../db/seed.js';
+import { countNodes } from '../modules/base/menuTree.js';
 import { testDatabases } from '../testing/forEachDb.js';
 import { startTestApp } from '../testing/testApp.js';
 
@@ -99,6 +103,14 @@ for (const db of testDatabases()) {
         assert.deepEqual(types.map((t) => t.key).sort(), ['brand', 'goodsType', 'occupation']);
         const infos = Number((await knex('dict_info').count({ n: '*' }))[0]?.n);
         assert.equal(infos, 11);
+        const tasks = await knex('task_info').orderBy('id').select('name', 'status', 'taskType');
+        assert.deepEqual(tasks.map((t) => [Number(t.status), Number(t.taskType)]), [[0, 1], [0, 0]], 'two stopped demo tasks, once');
+        const admins = await knex('base_sys_user').where({ username: 'admin' }).select('isSuper');
+        assert.equal(admins.length, 1);
+        assert.equal(Number(admins[0].isSuper), 1);
+        const menus = Number((await knex('base_sys_menu').count({ n: '*' }))[0]?.n);
+        const tree = JSON.parse(fs.readFileSync(path.join(SEED_DIR, 'menus.json'), 'utf8')).menus;
+        assert.equal(menus, countNodes(tree), 'the whole menu tree, once');
         const migrations = Number((await knex('knex_migrations').count({ n: '*' }))[0]?.n);
         assert.ok(migrations >= 1);
         assert.equal(new Set((await knex('knex_migrations').select('name')).map((r) => r.name)).size, migrations, 'each migration ran once');
