@@ -66,7 +66,7 @@ for (const db of testDatabases()) {
         const log = eps.base!.find((e) => e.prefix === '/admin/base/sys/log')!;
         assert.deepEqual(log.api.map((a) => a.path).sort(), ['/clear', '/getKeep', '/page', '/setKeep']);
         const recycle = eps.recycle!.find((e) => e.prefix === '/admin/recycle/data')!;
-        assert.deepEqual(recycle.api.map((a) => a.path).sort(), ['/info', '/page']);
+        assert.deepEqual(recycle.api.map((a) => a.path).sort(), ['/info', '/page', '/restore']);
       } finally {
         await app.close();
       }

@@ -21,6 +21,7 @@ import { composeEndpoint } from '../http/composeEndpoint.js';
 import { envelope } from '../http/envelope.js';
 import { requestLog } from '../http/requestLog.js';
 import { startLogRetention } from '../modules/base/logRetention.js';
+import { reclaimFiles, spaceKeysOf } from '../modules/space/fileReclaim.js';
 import { loadGenerated } from './loadGenerated.js';
 import type { AppServices } from './services.js';
 import { welcomePage } from './welcomePage.js';
@@ -126,7 +127,10 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     app.use(router.routes());
     app.use(router.allowedMethods());
 
-    const retention = startLogRetention(services);
+    // A purged recycle snapshot may have been the last holder of uploaded files.
+    const retention = startLogRetention(services, (records) =>
+      reclaimFiles(knex, config, logger, spaceKeysOf(records)).then(() => undefined),
+    );
     return {
       app,
       services,

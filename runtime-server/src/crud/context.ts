@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Locale } from '@schema-admin/generator';
-import type { EntityRuntime } from './entityRuntime.js';
+import type { DeleteOrigin } from '../recycle/recorder.js';
+import type { EntityRuntime, Registry } from './entityRuntime.js';
 import type { Limits } from './limits.js';
 
 /** What a CRUD operation needs; built by the HTTP adapter, by seeds, or by handlers. */
@@ -9,6 +10,10 @@ export interface CrudContext {
   rt: EntityRuntime;
   limits: Limits;
   locale: Locale;
+  /** Every entity's runtime: deletes snapshot cascaded rows of other entities too. */
+  registry?: Registry;
+  /** Who is deleting, through which request: stored with recycle-bin snapshots. */
+  origin?: DeleteOrigin;
   /** Data scope: rows are limited to those whose `column` is one of `ids` (absent = unrestricted). */
   scope?: DataScope;
 }

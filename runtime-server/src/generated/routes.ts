@@ -9,6 +9,12 @@ import * as base_sys_param from '../modules/base/sys-param.js';
 import * as base_sys_role from '../modules/base/sys-role.js';
 import * as base_sys_user from '../modules/base/sys-user.js';
 import * as dict_info from '../modules/dict/info.js';
+import * as dict_type from '../modules/dict/type.js';
+import * as recycle_data from '../modules/recycle/data.js';
+import * as space_info from '../modules/space/info.js';
+import * as space_type from '../modules/space/type.js';
+import * as user_address from '../modules/user/address.js';
+import * as user_info from '../modules/user/info.js';
 
 export const routes: RouteRecord[] = [
   { method: 'get', url: '/admin/base/comm/person', entity: 'base/comm', action: 'person', auth: 'login', perm: 'base:comm:person', bind: base_comm.person },
@@ -69,7 +75,7 @@ export const routes: RouteRecord[] = [
   { method: 'post', url: '/admin/demo/goods/list', entity: 'demo/goods', action: 'list', auth: 'perm', perm: 'demo:goods:list', bind: 'generic' },
   { method: 'post', url: '/admin/demo/goods/page', entity: 'demo/goods', action: 'page', auth: 'perm', perm: 'demo:goods:page', bind: 'generic' },
   { method: 'post', url: '/admin/dict/info/add', entity: 'dict/info', action: 'add', auth: 'perm', perm: 'dict:info:add', bind: 'generic' },
-  { method: 'post', url: '/admin/dict/info/delete', entity: 'dict/info', action: 'delete', auth: 'perm', perm: 'dict:info:delete', bind: 'generic' },
+  { method: 'post', url: '/admin/dict/info/delete', entity: 'dict/info', action: 'delete', auth: 'perm', perm: 'dict:info:delete', bind: dict_info.remove },
   { method: 'post', url: '/admin/dict/info/update', entity: 'dict/info', action: 'update', auth: 'perm', perm: 'dict:info:update', bind: 'generic' },
   { method: 'get', url: '/admin/dict/info/info', entity: 'dict/info', action: 'info', auth: 'perm', perm: 'dict:info:info', bind: 'generic' },
   { method: 'post', url: '/admin/dict/info/list', entity: 'dict/info', action: 'list', auth: 'perm', perm: 'dict:info:list', bind: 'generic' },
@@ -77,7 +83,7 @@ export const routes: RouteRecord[] = [
   { method: 'post', url: '/admin/dict/info/data', entity: 'dict/info', action: 'data', auth: 'login', perm: 'dict:info:data', bind: dict_info.data },
   { method: 'get', url: '/admin/dict/info/types', entity: 'dict/info', action: 'types', auth: 'open', perm: 'dict:info:types', bind: dict_info.types },
   { method: 'post', url: '/admin/dict/type/add', entity: 'dict/type', action: 'add', auth: 'perm', perm: 'dict:type:add', bind: 'generic' },
-  { method: 'post', url: '/admin/dict/type/delete', entity: 'dict/type', action: 'delete', auth: 'perm', perm: 'dict:type:delete', bind: 'generic' },
+  { method: 'post', url: '/admin/dict/type/delete', entity: 'dict/type', action: 'delete', auth: 'perm', perm: 'dict:type:delete', bind: dict_type.remove },
   { method: 'post', url: '/admin/dict/type/update', entity: 'dict/type', action: 'update', auth: 'perm', perm: 'dict:type:update', bind: 'generic' },
   { method: 'get', url: '/admin/dict/type/info', entity: 'dict/type', action: 'info', auth: 'perm', perm: 'dict:type:info', bind: 'generic' },
   { method: 'post', url: '/admin/dict/type/list', entity: 'dict/type', action: 'list', auth: 'perm', perm: 'dict:type:list', bind: 'generic' },
@@ -96,32 +102,33 @@ export const routes: RouteRecord[] = [
   { method: 'post', url: '/admin/plugin/info/page', entity: 'plugin/info', action: 'page', auth: 'perm', perm: 'plugin:info:page', bind: 'generic' },
   { method: 'post', url: '/admin/recycle/data/page', entity: 'recycle/data', action: 'page', auth: 'perm', perm: 'recycle:data:page', bind: 'generic' },
   { method: 'get', url: '/admin/recycle/data/info', entity: 'recycle/data', action: 'info', auth: 'perm', perm: 'recycle:data:info', bind: 'generic' },
-  { method: 'post', url: '/admin/space/info/add', entity: 'space/info', action: 'add', auth: 'perm', perm: 'space:info:add', bind: 'generic' },
-  { method: 'post', url: '/admin/space/info/delete', entity: 'space/info', action: 'delete', auth: 'perm', perm: 'space:info:delete', bind: 'generic' },
-  { method: 'post', url: '/admin/space/info/update', entity: 'space/info', action: 'update', auth: 'perm', perm: 'space:info:update', bind: 'generic' },
+  { method: 'post', url: '/admin/recycle/data/restore', entity: 'recycle/data', action: 'restore', auth: 'perm', perm: 'recycle:data:restore', bind: recycle_data.restore },
+  { method: 'post', url: '/admin/space/info/add', entity: 'space/info', action: 'add', auth: 'perm', perm: 'space:info:add', bind: space_info.add },
+  { method: 'post', url: '/admin/space/info/delete', entity: 'space/info', action: 'delete', auth: 'perm', perm: 'space:info:delete', bind: space_info.remove },
+  { method: 'post', url: '/admin/space/info/update', entity: 'space/info', action: 'update', auth: 'perm', perm: 'space:info:update', bind: space_info.update },
   { method: 'get', url: '/admin/space/info/info', entity: 'space/info', action: 'info', auth: 'perm', perm: 'space:info:info', bind: 'generic' },
   { method: 'post', url: '/admin/space/info/list', entity: 'space/info', action: 'list', auth: 'perm', perm: 'space:info:list', bind: 'generic' },
   { method: 'post', url: '/admin/space/info/page', entity: 'space/info', action: 'page', auth: 'perm', perm: 'space:info:page', bind: 'generic' },
-  { method: 'post', url: '/admin/space/type/add', entity: 'space/type', action: 'add', auth: 'perm', perm: 'space:type:add', bind: 'generic' },
-  { method: 'post', url: '/admin/space/type/delete', entity: 'space/type', action: 'delete', auth: 'perm', perm: 'space:type:delete', bind: 'generic' },
-  { method: 'post', url: '/admin/space/type/update', entity: 'space/type', action: 'update', auth: 'perm', perm: 'space:type:update', bind: 'generic' },
+  { method: 'post', url: '/admin/space/type/add', entity: 'space/type', action: 'add', auth: 'perm', perm: 'space:type:add', bind: space_type.add },
+  { method: 'post', url: '/admin/space/type/delete', entity: 'space/type', action: 'delete', auth: 'perm', perm: 'space:type:delete', bind: space_type.remove },
+  { method: 'post', url: '/admin/space/type/update', entity: 'space/type', action: 'update', auth: 'perm', perm: 'space:type:update', bind: space_type.update },
   { method: 'get', url: '/admin/space/type/info', entity: 'space/type', action: 'info', auth: 'perm', perm: 'space:type:info', bind: 'generic' },
-  { method: 'post', url: '/admin/space/type/list', entity: 'space/type', action: 'list', auth: 'perm', perm: 'space:type:list', bind: 'generic' },
+  { method: 'post', url: '/admin/space/type/list', entity: 'space/type', action: 'list', auth: 'perm', perm: 'space:type:list', bind: space_type.list },
   { method: 'post', url: '/admin/space/type/page', entity: 'space/type', action: 'page', auth: 'perm', perm: 'space:type:page', bind: 'generic' },
   { method: 'post', url: '/admin/task/info/add', entity: 'task/info', action: 'add', auth: 'perm', perm: 'task:info:add', bind: 'generic' },
   { method: 'post', url: '/admin/task/info/delete', entity: 'task/info', action: 'delete', auth: 'perm', perm: 'task:info:delete', bind: 'generic' },
   { method: 'post', url: '/admin/task/info/update', entity: 'task/info', action: 'update', auth: 'perm', perm: 'task:info:update', bind: 'generic' },
   { method: 'get', url: '/admin/task/info/info', entity: 'task/info', action: 'info', auth: 'perm', perm: 'task:info:info', bind: 'generic' },
   { method: 'post', url: '/admin/task/info/page', entity: 'task/info', action: 'page', auth: 'perm', perm: 'task:info:page', bind: 'generic' },
-  { method: 'post', url: '/admin/user/address/add', entity: 'user/address', action: 'add', auth: 'perm', perm: 'user:address:add', bind: 'generic' },
+  { method: 'post', url: '/admin/user/address/add', entity: 'user/address', action: 'add', auth: 'perm', perm: 'user:address:add', bind: user_address.add },
   { method: 'post', url: '/admin/user/address/delete', entity: 'user/address', action: 'delete', auth: 'perm', perm: 'user:address:delete', bind: 'generic' },
-  { method: 'post', url: '/admin/user/address/update', entity: 'user/address', action: 'update', auth: 'perm', perm: 'user:address:update', bind: 'generic' },
+  { method: 'post', url: '/admin/user/address/update', entity: 'user/address', action: 'update', auth: 'perm', perm: 'user:address:update', bind: user_address.update },
   { method: 'get', url: '/admin/user/address/info', entity: 'user/address', action: 'info', auth: 'perm', perm: 'user:address:info', bind: 'generic' },
   { method: 'post', url: '/admin/user/address/list', entity: 'user/address', action: 'list', auth: 'perm', perm: 'user:address:list', bind: 'generic' },
   { method: 'post', url: '/admin/user/address/page', entity: 'user/address', action: 'page', auth: 'perm', perm: 'user:address:page', bind: 'generic' },
-  { method: 'post', url: '/admin/user/info/add', entity: 'user/info', action: 'add', auth: 'perm', perm: 'user:info:add', bind: 'generic' },
-  { method: 'post', url: '/admin/user/info/delete', entity: 'user/info', action: 'delete', auth: 'perm', perm: 'user:info:delete', bind: 'generic' },
-  { method: 'post', url: '/admin/user/info/update', entity: 'user/info', action: 'update', auth: 'perm', perm: 'user:info:update', bind: 'generic' },
+  { method: 'post', url: '/admin/user/info/add', entity: 'user/info', action: 'add', auth: 'perm', perm: 'user:info:add', bind: user_info.add },
+  { method: 'post', url: '/admin/user/info/delete', entity: 'user/info', action: 'delete', auth: 'perm', perm: 'user:info:delete', bind: user_info.remove },
+  { method: 'post', url: '/admin/user/info/update', entity: 'user/info', action: 'update', auth: 'perm', perm: 'user:info:update', bind: user_info.update },
   { method: 'get', url: '/admin/user/info/info', entity: 'user/info', action: 'info', auth: 'perm', perm: 'user:info:info', bind: 'generic' },
   { method: 'post', url: '/admin/user/info/list', entity: 'user/info', action: 'list', auth: 'perm', perm: 'user:info:list', bind: 'generic' },
   { method: 'post', url: '/admin/user/info/page', entity: 'user/info', action: 'page', auth: 'perm', perm: 'user:info:page', bind: 'generic' },

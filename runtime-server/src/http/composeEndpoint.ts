@@ -15,6 +15,9 @@ import { list } from '../crud/operations/list.js';
 import { page } from '../crud/operations/page.js';
 import { update } from '../crud/operations/update.js';
 import { ok } from './envelope.js';
+import { maskSecrets, SECRET_KEYS } from './requestLog.js';
+
+const SECRET_SET: ReadonlySet<string> = new Set(SECRET_KEYS.map((k) => k.toLowerCase()));
 
 /** The generic CRUD operations as thin adapters: (crud context, body, query) → data. */
 const GENERIC: Record<GenericAction, (c: CrudContext, body: unknown, query: Record<string, unknown>) => Promise<unknown>> = {
@@ -71,6 +74,8 @@ export function composeEndpoint(router: Router, route: RouteRecord, services: Ap
         rt,
         limits: services.limits,
         locale,
+        registry: services.registry,
+        origin: { userId: actor?.userId ?? null, url: ctx.path, params: maskSecrets(ctx.method === 'GET' ? query : body, SECRET_SET) },
         ...(column && departmentScope ? { scope: { column, ids: departmentScope } } : {}),
       };
     };

@@ -1,6 +1,8 @@
 import type { Messages } from './zh-cn.js';
 
 export const en: Messages = {
+  'address.phoneFormat': 'Phone (phone) must be exactly 11 digits, got "{value}"',
+  'address.userNotFound': 'User not found (userId={id})',
   'auth.badCaptcha': 'Incorrect verification code',
   'auth.badCredentials': 'Incorrect username or password',
   'auth.expired': 'Your session has expired',
@@ -39,11 +41,18 @@ export const en: Messages = {
   'menu.orderNumRequired': 'Row {row}: the menu order is required',
   'menu.parentNotFound': 'Parent menu not found (id={id})',
   'menu.schemaInvalid': 'Invalid entity schema: {detail}',
+  'recycle.conflict': 'Cannot restore: {entity} id={id} conflicts with existing data ({reason} already exists); nothing was changed',
+  'recycle.unknownEntity': 'Cannot restore: entity {entity} no longer exists',
   'role.departmentNotFound': 'Department not found (id={ids})',
   'role.departmentNotGrantable': 'You cannot grant departments outside your own data permissions: {names}',
   'role.menuNotFound': 'Menu not found (id={ids})',
   'role.menuNotGrantable': 'You cannot grant menu permissions you do not hold yourself: {names}',
   'role.ownRole': 'You cannot change or delete a role you hold yourself ("{name}")',
+  'space.fileNotFound': 'File not found: {url}; please upload it again',
+  'space.parentNotFound': 'Parent category not found (id={id})',
+  'space.typeCycle': 'A category cannot move under itself or one of its sub-categories (id={id})',
+  'space.typeNotFound': 'File category not found (id={id})',
+  'space.urlRefused': 'Only files uploaded to this server (/upload/<date>/<name>) can be added; refused: {url}',
   success: 'success',
   'upload.bodyTooLarge': 'The upload is too large: at most {n}MB in total',
   'upload.empty': 'The upload is empty: no file was received',

@@ -1,6 +1,8 @@
 import type { Messages } from './zh-cn.js';
 
 export const zhTw: Messages = {
+  'address.phoneFormat': '手機號碼（phone）必須是 11 位數字，收到「{value}」',
+  'address.userNotFound': '使用者不存在（userId={id}）',
   'auth.badCaptcha': '驗證碼不正確',
   'auth.badCredentials': '帳號或密碼不正確~',
   'auth.expired': '登入已失效~',
@@ -39,11 +41,18 @@ export const zhTw: Messages = {
   'menu.orderNumRequired': '第 {row} 筆：選單排序不能為空',
   'menu.parentNotFound': '上級選單不存在（id={id}）',
   'menu.schemaInvalid': '實體結構不正確：{detail}',
+  'recycle.conflict': '無法還原：{entity} id={id} 與現有資料衝突（{reason}已存在），未做任何變更',
+  'recycle.unknownEntity': '無法還原：實體 {entity} 已不存在',
   'role.departmentNotFound': '部門不存在（id={ids}）',
   'role.departmentNotGrantable': '不能授予超出你資料權限的部門：{names}',
   'role.menuNotFound': '選單不存在（id={ids}）',
   'role.menuNotGrantable': '不能授予你自己沒有的選單權限：{names}',
   'role.ownRole': '不能修改或刪除自己所屬的角色「{name}」',
+  'space.fileNotFound': '檔案不存在：{url}，請重新上傳',
+  'space.parentNotFound': '上級分類不存在（id={id}）',
+  'space.typeCycle': '不能把分類移到它自己或它的下級分類之下（id={id}）',
+  'space.typeNotFound': '檔案分類不存在（id={id}）',
+  'space.urlRefused': '只能加入本站上傳的檔案（/upload/日期/檔名），不接受該網址：{url}',
   success: 'success',
   'upload.bodyTooLarge': '上傳內容過大，總大小不能超過{n}MB',
   'upload.empty': '上傳檔案為空',

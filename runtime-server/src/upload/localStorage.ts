@@ -79,3 +79,55 @@ export async function storeFile(config: Pick<Config, 'dataDir'>, tempPath: strin
   await fs.copyFile(tempPath, target, fs.constants.COPYFILE_EXCL);
   return { url: `/upload/${day}/${encodeURIComponent(fileName)}`, path: target };
 }
+
+/** A URL upload answers (`/upload/<YYYYMMDD>/<one encoded name>`), optionally behind the `/api` prefix. */
+const STORED_URL = /^(?:\/api)?\/upload\/(\d{8})\/([^/\\?#]+)$/;
+/** Characters a stored name can hold: our uuid, `_` and a sanitised name (never `%`, `/`, `\`, NUL). */
+const STORED_NAME = /^[\p{L}\p{N}._ -]+$/u;
+
+/** A file inside the uploads root, named by the URL upload produced for it. */
+export interface StoredRef {
+  /** Canonical relative URL `/upload/<YYYYMMDD>/<encoded name>` (no `/api`, one encoding). */
+  key: string;
+  /** The decoded file name (`<uuid>_<name>`). */
+  name: string;
+  /** Absolute path, strictly inside the uploads root. */
+  path: string;
+}
+
+/**
+ * Resolves a URL of one of our uploads — `/upload/<YYYYMMDD>/<name>` or `/api/upload/…` — to its
+ * canonical key and its path inside the uploads root; undefined for anything else (absolute URLs,
+ * `..` segments, encoded separators or dots, names upload could not have produced). Checks the
+ * shape only, not that the file exists. Used wherever a client-supplied URL names a file on disk.
+ */
+export function resolveStoredUrl(config: Pick<Config, 'dataDir'>, url: string): StoredRef | undefined {
+  const m = STORED_URL.exec(url);
+  if (!m) return undefined;
+  let name: string;
+  try {
+    name = decodeURIComponent(m[2]!);
+  } catch {
+    return undefined;
+  }
+  if (!STORED_NAME.test(name) || name.includes('..') || name.startsWith('.') || name !== name.normalize('NFC')) return undefined;
+  const root = uploadsRoot(config);
+  const target = path.resolve(root, m[1]!, name);
+  try {
+    assertInside(root, target);
+  } catch {
+    return undefined;
+  }
+  return { key: `/upload/${m[1]}/${encodeURIComponent(name)}`, name, path: target };
+}
+
+/**
+ * Removes the stored file a key/URL names (see resolveStoredUrl); a missing file is not an error.
+ * Returns false, touching nothing, when the key is not one of our upload URLs.
+ */
+export async function removeStoredFile(config: Pick<Config, 'dataDir'>, key: string): Promise<boolean> {
+  const ref = resolveStoredUrl(config, key);
+  if (!ref) return false;
+  await fs.rm(ref.path, { force: true });
+  return true;
+}

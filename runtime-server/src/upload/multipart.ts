@@ -57,6 +57,8 @@ export async function receiveMultipart(req: IncomingMessage, limits: MultipartLi
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'sa-upload-'));
   const streams: fs.WriteStream[] = [];
   const paths = new Map<object, string>();
+  // formidable lists files as they finish writing; the response must follow the order they were sent.
+  const begun = new Map<object, number>();
   let finished = false;
   const cleanup = async () => {
     finished = true;
@@ -85,6 +87,7 @@ export async function receiveMultipart(req: IncomingMessage, limits: MultipartLi
       const s = fs.createWriteStream(p);
       streams.push(s);
       paths.set(file, p);
+      begun.set(file, begun.size);
       // formidable checks maxFileSize only when a part ends: stop an oversize file mid-stream.
       file.on('progress', (size: number) => {
         if (size > maxFileBytes && !limitHit) {
@@ -100,6 +103,7 @@ export async function receiveMultipart(req: IncomingMessage, limits: MultipartLi
     const received = Object.values(files)
       .flat()
       .filter((f): f is NonNullable<typeof f> => Boolean(f))
+      .sort((a, b) => (begun.get(a) ?? 0) - (begun.get(b) ?? 0))
       .map((f) => ({ path: paths.get(f) ?? '', originalFilename: f.originalFilename ?? '', size: f.size }));
     const first: Record<string, string> = {};
     for (const [k, v] of Object.entries(fields)) if (v?.[0] !== undefined) first[k] = v[0];

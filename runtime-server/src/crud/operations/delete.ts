@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { AppError, ValidationError } from '../../core/errors.js';
 import type { CrudContext } from '../context.js';
+import { RecycleRecorder } from '../../recycle/recorder.js';
 
 /** `{ ids: [1, 2] }` or `{ ids: "1,2" }` → positive integer ids; anything else is a 1002 error. */
 export function parseIds(body: unknown, max: number): number[] {
@@ -13,15 +14,25 @@ export function parseIds(body: unknown, max: number): number[] {
   return [...new Set(ids as number[])];
 }
 
+/** Deletes rows that go with the main ones (relations, subtrees) through the same recorder. */
+export type Cascade = (trx: Knex.Transaction, ids: number[], recorder: RecycleRecorder) => Promise<void>;
+
 /**
- * delete: removes the rows in one transaction; returns how many existed. Rows outside the caller's
- * data scope are refused as a whole (nothing is deleted), not silently skipped.
+ * delete: removes the rows in one transaction and returns how many existed. Rows outside the
+ * caller's data scope refuse the whole request (nothing is deleted). For a recycle-enabled entity
+ * the full rows (secrets left out) and every cascade's rows are snapshotted into the recycle bin in
+ * the same transaction, with the actor, URL and parameters.
  */
-export async function remove(c: CrudContext, body: unknown): Promise<number> {
+export async function remove(c: CrudContext, body: unknown, cascade?: Cascade): Promise<number> {
   const ids = parseIds(body, c.limits.batchRows);
   return c.knex.transaction(async (trx) => {
     if (c.scope) await assertInScope(trx, c, ids);
-    return Number(await trx(c.rt.table).whereIn('id', ids).delete());
+    const registry = c.registry ?? new Map([[c.rt.model.id, c.rt]]);
+    const recorder = new RecycleRecorder(registry, c.origin ?? { userId: null, url: '', params: null }, c.rt.model.id);
+    const n = await recorder.take(trx, c.rt.model.id, (q) => q.whereIn('id', ids));
+    if (cascade) await cascade(trx, ids, recorder);
+    await recorder.save(trx);
+    return n;
   });
 }
 

@@ -37,32 +37,48 @@ export async function keepDays(knex: Knex | Knex.Transaction, key: string): Prom
   return Number.isSafeInteger(days) && days >= 1 ? days : undefined;
 }
 
-async function pruneTable(knex: Knex, table: string, key: string, at: Date): Promise<number> {
+/** Receives the recycle-bin records a prune removed (e.g. to free the files only they still held). */
+export type OnRecyclePurged = (records: { entityInfo: unknown; data: unknown }[]) => Promise<void>;
+
+const PURGE_BATCH = 200;
+
+async function pruneTable(knex: Knex, table: string, key: string, at: Date, onPurged?: OnRecyclePurged): Promise<number> {
   const days = await keepDays(knex, key);
   // No usable setting means "keep everything": the reference deleted every row here (§8 #25).
   if (days === undefined) return 0;
   const cutoff = dayjs(at).subtract(days, 'day').startOf('day').format('YYYY-MM-DD HH:mm:ss');
-  return Number(await knex(table).where('createTime', '<', cutoff).delete());
+  if (!onPurged) return Number(await knex(table).where('createTime', '<', cutoff).delete());
+  let total = 0;
+  for (;;) {
+    const batch = (await knex(table).where('createTime', '<', cutoff).orderBy('id').limit(PURGE_BATCH).select('id', 'entityInfo', 'data')) as {
+      id: number;
+      entityInfo: unknown;
+      data: unknown;
+    }[];
+    if (!batch.length) return total;
+    total += Number(await knex(table).whereIn('id', batch.map((r) => r.id)).delete());
+    await onPurged(batch);
+  }
 }
 
 /**
  * Deletes request logs created before the start of the day `now − logKeep` days, and recycle-bin
  * records likewise by `recycleKeep`. Idempotent, so several instances may run it at once.
  */
-export async function pruneLogs(knex: Knex, at: Date = new Date()): Promise<{ logs: number; recycle: number }> {
+export async function pruneLogs(knex: Knex, at: Date = new Date(), onRecyclePurged?: OnRecyclePurged): Promise<{ logs: number; recycle: number }> {
   const logs = await pruneTable(knex, 'base_sys_log', LOG_KEEP, at);
-  const recycle = await pruneTable(knex, 'recycle_data', RECYCLE_KEEP, at);
+  const recycle = await pruneTable(knex, 'recycle_data', RECYCLE_KEEP, at, onRecyclePurged);
   return { logs, recycle };
 }
 
 /** Runs `pruneLogs` shortly after start and then daily; the timers never keep the process alive. */
-export function startLogRetention(services: Pick<AppServices, 'knex' | 'logger'>): { stop(): void } {
+export function startLogRetention(services: Pick<AppServices, 'knex' | 'logger'>, onRecyclePurged?: OnRecyclePurged): { stop(): void } {
   let running = false;
   const run = async () => {
     if (running) return;
     running = true;
     try {
-      await pruneLogs(services.knex);
+      await pruneLogs(services.knex, new Date(), onRecyclePurged);
     } catch (err) {
       services.logger.error('log retention failed', err);
     } finally {

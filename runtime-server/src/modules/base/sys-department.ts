@@ -8,6 +8,7 @@ import { parseIds } from '../../crud/operations/delete.js';
 import { update as genericUpdate } from '../../crud/operations/update.js';
 import { filteredQuery, mapRow, selectOutput } from '../../crud/query.js';
 import { now } from '../../db/values.js';
+import { RecycleRecorder } from '../../recycle/recorder.js';
 
 const TABLE = 'base_sys_department';
 /** Ids per `whereIn`, well below every driver's bound-parameter limit. */
@@ -156,6 +157,8 @@ export const remove: Handler = async (ctx) => {
   const deleteUser = (ctx.body as { deleteUser?: unknown }).deleteUser === true;
   const scope = scopeOf(ctx);
   await services.knex.transaction(async (trx) => {
+    // The whole subtree, its role links and any deleted users form one recycle-bin snapshot.
+    const recorder = new RecycleRecorder(services.registry, ctx.crud().origin!, 'base/sys/department');
     const parents = await loadParents(trx);
     const children = new Map<number, number[]>();
     for (const [id, p] of parents) if (p !== null) children.set(p, [...(children.get(p) ?? []), id]);
@@ -185,8 +188,8 @@ export const remove: Handler = async (ctx) => {
       if (keep) throw new AppError('dept.keepsProtectedUser', { id: keep.id });
       const userIds = users.map((u) => u.id);
       for (const part of chunks(userIds)) {
-        await trx('base_sys_user_role').whereIn('userId', part).delete();
-        await trx('base_sys_user').whereIn('id', part).delete();
+        await recorder.take(trx, 'base/sys/userRole', (q) => q.whereIn('userId', part));
+        await recorder.take(trx, 'base/sys/user', (q) => q.whereIn('id', part));
       }
       for (const id of userIds) await revokeUserSessions(trx, id);
     } else {
@@ -209,9 +212,10 @@ export const remove: Handler = async (ctx) => {
       }
     }
     for (const part of chunks(doomedIds)) {
-      await trx('base_sys_role_department').whereIn('departmentId', part).delete();
-      await trx(TABLE).whereIn('id', part).delete();
+      await recorder.take(trx, 'base/sys/roleDepartment', (q) => q.whereIn('departmentId', part));
+      await recorder.take(trx, 'base/sys/department', (q) => q.whereIn('id', part));
     }
+    await recorder.save(trx);
     await bumpAuthEpoch(trx);
   });
   return undefined;

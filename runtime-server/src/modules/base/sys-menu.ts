@@ -8,6 +8,7 @@ import { add as genericAdd } from '../../crud/operations/add.js';
 import { parseIds } from '../../crud/operations/delete.js';
 import { update as genericUpdate } from '../../crud/operations/update.js';
 import { mapRow } from '../../crud/query.js';
+import { RecycleRecorder } from '../../recycle/recorder.js';
 import { now } from '../../db/values.js';
 import { exportMenuTree, importMenuTree } from './menuTree.js';
 import type { MenuNode } from './menuTree.js';
@@ -96,7 +97,8 @@ export const list: Handler = async ({ services, actor }) => {
  * `POST delete {ids}`: the menus and, recursively, all their descendants, with their role links
  * (no orphans, no dangling grants), in one transaction.
  */
-export const remove: Handler = async ({ services, body }) => {
+export const remove: Handler = async (ctx) => {
+  const { services, body } = ctx;
   const ids = parseIds(body, services.limits.batchRows);
   await services.knex.transaction(async (trx) => {
     const parents = await loadParents(trx);
@@ -111,11 +113,14 @@ export const remove: Handler = async ({ services, body }) => {
       stack.push(...(children.get(id) ?? []));
     }
     const all = [...doomed];
+    // The subtree and its role links form one recycle-bin snapshot, restorable as a whole.
+    const recorder = new RecycleRecorder(services.registry, ctx.crud().origin!, 'base/sys/menu');
     for (let i = 0; i < all.length; i += CHUNK) {
       const part = all.slice(i, i + CHUNK);
-      await trx('base_sys_role_menu').whereIn('menuId', part).delete();
-      await trx(TABLE).whereIn('id', part).delete();
+      await recorder.take(trx, 'base/sys/roleMenu', (q) => q.whereIn('menuId', part));
+      await recorder.take(trx, 'base/sys/menu', (q) => q.whereIn('id', part));
     }
+    await recorder.save(trx);
     await bumpAuthEpoch(trx);
   });
   return undefined;

@@ -174,9 +174,12 @@ export const remove: Handler = async (ctx) => {
   const { knex } = ctx.services;
   await assertMayChange(ctx, (await knex(ROLE).whereIn('id', ids).select('id', 'name', 'userId')) as { id: unknown; name: string; userId: unknown }[]);
   await knex.transaction(async (trx) => {
-    await genericRemove({ ...ctx.crud(), knex: trx }, { ids });
-    for (const link of [ROLE_MENU, ROLE_DEPARTMENT]) await trx(link.table).whereIn(link.owner, ids).delete();
-    await trx(USER_ROLE.table).whereIn('roleId', ids).delete();
+    // Relation rows go into the role's recycle-bin snapshot, so a restore brings them back too.
+    await genericRemove({ ...ctx.crud(), knex: trx }, { ids }, async (t, _ids, recorder) => {
+      await recorder.take(t, 'base/sys/roleMenu', (q) => q.whereIn('roleId', ids));
+      await recorder.take(t, 'base/sys/roleDepartment', (q) => q.whereIn('roleId', ids));
+      await recorder.take(t, 'base/sys/userRole', (q) => q.whereIn('roleId', ids));
+    });
     await bumpAuthEpoch(trx);
   });
   return undefined;

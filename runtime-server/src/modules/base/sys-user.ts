@@ -155,8 +155,10 @@ export const remove: Handler = async (ctx) => {
   if (ids.includes(ctx.actor!.userId)) throw new AppError('user.deleteSelf');
   await ctx.services.knex.transaction(async (trx) => {
     await assertManageable(ctx, trx, ids, false);
-    await genericRemove({ ...ctx.crud(), knex: trx }, { ids });
-    for (const part of chunks(ids)) await trx(USER_ROLE.table).whereIn('userId', part).delete();
+    // The users' role links go into the same recycle-bin snapshot, so a restore brings them back.
+    await genericRemove({ ...ctx.crud(), knex: trx }, { ids }, async (t, _ids, recorder) => {
+      for (const part of chunks(ids)) await recorder.take(t, 'base/sys/userRole', (q) => q.whereIn('userId', part));
+    });
     for (const id of ids) await revokeUserSessions(trx, id);
     await bumpAuthEpoch(trx);
   });

@@ -1,4 +1,5 @@
 import type { Handler } from '../../core/handler.js';
+import { remove as genericRemove } from '../../crud/operations/delete.js';
 import { fromDb } from '../../db/values.js';
 
 const NUMERIC = /^-?\d+(\.\d+)?$/;
@@ -38,4 +39,24 @@ export const types: Handler = async ({ services }) => {
   const type = services.registry.get('dict/type')!;
   const rows = (await services.knex('dict_type').select('id', 'name', 'key').orderBy('id')) as Record<string, unknown>[];
   return rows.map((r) => ({ id: fromDb(type.fields.get('id')!, r.id), name: r.name, key: r.key }));
+};
+
+/**
+ * `POST /admin/dict/info/delete {ids}`: the items and all their descendants (children by parentId),
+ * in one recycle-bin snapshot, so no child is orphaned and a restore brings the subtree back.
+ */
+export const remove: Handler = async (ctx) => {
+  await genericRemove(ctx.crud(), ctx.body, async (trx, ids, recorder) => {
+    let level = ids;
+    const seen = new Set(ids);
+    while (level.length) {
+      const children = ((await trx('dict_info').whereIn('parentId', level).select('id')) as { id: number }[])
+        .map((r) => Number(r.id))
+        .filter((id) => !seen.has(id));
+      children.forEach((id) => seen.add(id));
+      if (children.length) await recorder.take(trx, 'dict/info', (q) => q.whereIn('id', children));
+      level = children;
+    }
+  });
+  return undefined;
 };

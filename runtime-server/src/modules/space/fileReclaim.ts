@@ -1,0 +1,54 @@
+import type { Knex } from 'knex';
+import type { Config } from '../../config.js';
+import { removeStoredFile } from '../../upload/localStorage.js';
+
+const CHUNK = 500;
+
+/** A recycle_data row as read for a purge. */
+export interface PurgedRecord {
+  entityInfo: unknown;
+  data: unknown;
+}
+
+const parse = (v: unknown): any => (typeof v === 'string' ? JSON.parse(v) : v);
+
+/** Keys of space files held by recycle snapshots: space/info main rows and space/info cascades. */
+export function spaceKeysOf(records: PurgedRecord[]): string[] {
+  const keys: string[] = [];
+  for (const r of records) {
+    const info = parse(r.entityInfo) as { entity?: string; cascades?: { entity: string; rows: { key?: unknown }[] }[] } | null;
+    const groups = [...(info?.entity === 'space/info' ? [{ rows: parse(r.data) ?? [] }] : []), ...(info?.cascades ?? []).filter((c) => c.entity === 'space/info')];
+    for (const g of groups) for (const row of g.rows as { key?: unknown }[]) if (typeof row.key === 'string' && row.key) keys.push(row.key);
+  }
+  return [...new Set(keys)];
+}
+
+/**
+ * Removes from disk the files of `keys` that nothing references any more: no space_info row and no
+ * remaining recycle-bin snapshot (a deleted entry must stay restorable with its file). Called once a
+ * snapshot is purged; a missing file is fine and a failing removal is logged, never raised.
+ */
+export async function reclaimFiles(
+  knex: Knex,
+  config: Pick<Config, 'dataDir'>,
+  logger: Pick<Console, 'warn'>,
+  keys: string[],
+): Promise<number> {
+  let removed = 0;
+  for (let i = 0; i < keys.length; i += CHUNK) {
+    const part = keys.slice(i, i + CHUNK);
+    // Compared case-blind: MariaDB's collation matches keys that way, so never remove what it would match.
+    const used = new Set(((await knex('space_info').whereIn('key', part).distinct('key')) as { key: string }[]).map((r) => r.key.toLowerCase()));
+    for (const key of part) {
+      if (used.has(key.toLowerCase())) continue;
+      const needle = `%${JSON.stringify(key).slice(1, -1).replace(/[!%_]/g, (c) => '!' + c)}%`;
+      const held = await knex('recycle_data')
+        .whereRaw("?? LIKE ? ESCAPE '!'", ['data', needle])
+        .orWhereRaw("?? LIKE ? ESCAPE '!'", ['entityInfo', needle])
+        .first('id');
+      if (held) continue;
+      if (await removeStoredFile(config, key).catch((err: unknown) => (logger.warn(`space: could not remove ${key}`, err), false))) removed++;
+    }
+  }
+  return removed;
+}

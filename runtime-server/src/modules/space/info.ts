@@ -1,0 +1,90 @@
+import fs from 'node:fs/promises';
+import type { Knex } from 'knex';
+import type { Handler } from '../../core/handler.js';
+import { AppError } from '../../core/errors.js';
+import { add as genericAdd } from '../../crud/operations/add.js';
+import { remove as genericRemove } from '../../crud/operations/delete.js';
+import { update as genericUpdate } from '../../crud/operations/update.js';
+import { fileGroup } from '../../upload/fileGroups.js';
+import { resolveStoredUrl } from '../../upload/localStorage.js';
+
+/** One element of the add body (validated by `$defs/addItem`). */
+interface AddItem {
+  classifyId?: number | null;
+  url: string;
+  fileId?: string | null;
+  name: string;
+}
+
+/** The fields `update` may change, picked from one element (anything else is left to the generic validation). */
+function pickEditable(r: unknown): unknown {
+  if (!r || typeof r !== 'object' || Array.isArray(r)) return r;
+  const input = r as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const k of ['id', 'classifyId', 'name'] as const) if (k in input) out[k] = input[k];
+  return out;
+}
+
+/** Every category named in `ids` exists, else a 1001 naming the first missing one. */
+export async function assertTypesExist(knex: Knex | Knex.Transaction, ids: Iterable<unknown>): Promise<void> {
+  const wanted = [...new Set([...ids].filter((v): v is number => typeof v === 'number'))];
+  if (!wanted.length) return;
+  const found = new Set(((await knex('space_type').whereIn('id', wanted).select('id')) as { id: number | string }[]).map((r) => Number(r.id)));
+  const missing = wanted.find((id) => !found.has(id));
+  if (missing !== undefined) throw new AppError('space.typeNotFound', { id: missing });
+}
+
+/**
+ * `POST add` (one file or up to 9), after the browser uploaded them: the URL must name an existing
+ * file of OUR uploads folder (no foreign hosts, no traversal), and what describes that file —
+ * `key` (its canonical relative URL), `type` (spec §5 group of the stored name's extension) and
+ * `size` (bytes on disk) — comes from the file, never from the client. Checked in full before the
+ * single insert transaction, so a refusal writes nothing.
+ */
+export const add: Handler = async (ctx) => {
+  const { services } = ctx;
+  const items = (Array.isArray(ctx.body) ? ctx.body : [ctx.body]) as AddItem[];
+  await assertTypesExist(services.knex, items.map((i) => i.classifyId));
+  const rows: Record<string, unknown>[] = [];
+  for (const item of items) {
+    const ref = resolveStoredUrl(services.config, item.url);
+    if (!ref) throw new AppError('space.urlRefused', { url: item.url.slice(0, 120) });
+    // lstat: only a regular file counts (never a directory or a link planted in the folder).
+    const stat = await fs.lstat(ref.path).catch(() => undefined);
+    if (!stat?.isFile()) throw new AppError('space.fileNotFound', { url: item.url.slice(0, 120) });
+    rows.push({
+      classifyId: item.classifyId ?? null,
+      // Canonical form; the /api prefix is kept when the client used it (its deployment serves files there).
+      url: item.url.startsWith('/api/') ? `/api${ref.key}` : ref.key,
+      key: ref.key,
+      fileId: item.fileId ?? null,
+      name: item.name,
+      size: stat.size,
+      type: fileGroup(ref.name),
+    });
+  }
+  return genericAdd(ctx.crud(), Array.isArray(ctx.body) ? rows : rows[0]);
+};
+
+/**
+ * `POST update`: only the category and the display name may change. url, key, type and size
+ * describe the stored file (and `key` decides which file a delete removes), so they are ignored.
+ */
+export const update: Handler = async (ctx) => {
+  const body = Array.isArray(ctx.body) ? ctx.body.map(pickEditable) : pickEditable(ctx.body);
+  const rows = (Array.isArray(body) ? body : [body]) as { classifyId?: unknown }[];
+  await assertTypesExist(ctx.services.knex, rows.map((r) => r?.classifyId));
+  await genericUpdate(ctx.crud(), body);
+  return undefined;
+};
+
+/**
+ * `POST delete {ids}`: deletes the rows with a recycle-bin snapshot. Files stay on disk so a restore
+ * brings back a working entry; they are removed when the snapshot is purged and nothing else
+ * references them (see fileReclaim.ts).
+ */
+export const remove: Handler = async (ctx) => {
+  await genericRemove(ctx.crud(), ctx.body);
+  return undefined;
+};
+

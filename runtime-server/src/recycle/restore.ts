@@ -1,0 +1,58 @@
+import type { Knex } from 'knex';
+import type { Locale } from '@schema-admin/generator';
+import { AppError } from '../core/errors.js';
+import type { Registry } from '../crud/entityRuntime.js';
+import { mapUniqueViolation } from '../crud/dbErrors.js';
+import { toDb } from '../db/values.js';
+import type { CapturedRows, RecycleEntityInfo } from './recorder.js';
+
+/**
+ * Re-inserts the snapshots `ids` (main rows, then their cascades) with their original ids, then
+ * drops the snapshots — all in one transaction. A row whose id or unique key exists again makes the
+ * whole restore fail with a message naming it, and nothing changes (no silent overwrite).
+ * Returns the entities touched, so callers can refresh what depends on them.
+ */
+export async function restoreSnapshots(knex: Knex, registry: Registry, ids: number[], locale: Locale): Promise<string[]> {
+  const touched = new Set<string>();
+  await knex.transaction(async (trx) => {
+    const records = (await trx('recycle_data').whereIn('id', ids).orderBy('id', 'desc').select('id', 'entityInfo', 'data')) as {
+      id: number;
+      entityInfo: unknown;
+      data: unknown;
+    }[];
+    const found = new Set(records.map((r) => Number(r.id)));
+    const missing = ids.find((id) => !found.has(id));
+    if (missing !== undefined) throw new AppError('error.recordNotFound', { id: missing });
+    for (const rec of records) {
+      const info = parse(rec.entityInfo) as RecycleEntityInfo;
+      const groups: CapturedRows[] = [{ entity: info.entity, table: info.table, rows: parse(rec.data) as Record<string, unknown>[] }, ...(info.cascades ?? [])];
+      for (const g of groups) {
+        await insertRows(trx, registry, g, locale);
+        touched.add(g.entity);
+      }
+      await trx('recycle_data').where({ id: rec.id }).delete();
+    }
+  });
+  return [...touched];
+}
+
+async function insertRows(trx: Knex.Transaction, registry: Registry, g: CapturedRows, locale: Locale): Promise<void> {
+  const rt = registry.get(g.entity);
+  if (!rt || rt.table !== g.table) throw new AppError('recycle.unknownEntity', { entity: g.entity });
+  for (const row of g.rows) {
+    const values: Record<string, unknown> = {};
+    // Only columns the entity still has: a snapshot taken before a schema change restores what fits.
+    for (const f of rt.model.fields) if (!f.secret && f.name in row) values[f.name] = toDb(f, row[f.name]);
+    try {
+      await trx(rt.table).insert(values);
+    } catch (err) {
+      const dup = mapUniqueViolation(err, rt, locale);
+      if (dup) throw new AppError('recycle.conflict', { entity: rt.model.label[locale], id: String(row.id), reason: String(dup.params.label ?? '') });
+      throw err;
+    }
+  }
+}
+
+function parse(v: unknown): unknown {
+  return typeof v === 'string' ? JSON.parse(v) : v;
+}
