@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { loadParents, withDescendants } from '../crud/tree.js';
 import { now } from '../db/values.js';
 
 const EPOCH_KEY = 'authEpoch';
@@ -95,24 +96,7 @@ export class Authz {
       const ids = new Set(chosen.map((c) => Number(c.id)));
       const roots = chosen.filter((c) => c.relevance === true || Number(c.relevance) === 1).map((c) => Number(c.id));
       if (roots.length) {
-        const all = (await this.knex('base_sys_department').select('id', 'parentId')) as { id: number; parentId: number | null }[];
-        const children = new Map<number, number[]>();
-        for (const d of all) {
-          if (d.parentId === null) continue;
-          const list = children.get(Number(d.parentId)) ?? [];
-          list.push(Number(d.id));
-          children.set(Number(d.parentId), list);
-        }
-        const stack = [...roots];
-        while (stack.length) {
-          const id = stack.pop()!;
-          for (const c of children.get(id) ?? []) {
-            if (!ids.has(c)) {
-              ids.add(c);
-              stack.push(c);
-            }
-          }
-        }
+        for (const id of withDescendants(await loadParents(this.knex, 'base_sys_department'), roots)) ids.add(id);
       }
       scope = [...ids].sort((a, b) => a - b);
       this.scopes.set(userId, scope);

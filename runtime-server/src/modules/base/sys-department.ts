@@ -9,24 +9,11 @@ import { update as genericUpdate } from '../../crud/operations/update.js';
 import { filteredQuery, mapRow, selectOutput } from '../../crud/query.js';
 import { now } from '../../db/values.js';
 import { RecycleRecorder } from '../../recycle/recorder.js';
+import { chunks, findCycle, loadParents as loadTree, withDescendants } from '../../crud/tree.js';
+import type { Parents } from '../../crud/tree.js';
 
 const TABLE = 'base_sys_department';
-/** Ids per `whereIn`, well below every driver's bound-parameter limit. */
-const CHUNK = 500;
-
-/** id → parentId of every department (the whole tree is small: one query). */
-type Parents = Map<number, number | null>;
-
-async function loadParents(knex: Knex | Knex.Transaction): Promise<Parents> {
-  const rows = (await knex(TABLE).select('id', 'parentId')) as { id: number | string; parentId: number | string | null }[];
-  return new Map(rows.map((r) => [Number(r.id), r.parentId === null ? null : Number(r.parentId)]));
-}
-
-function chunks<T>(list: T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += CHUNK) out.push(list.slice(i, i + CHUNK));
-  return out;
-}
+const loadParents = (knex: Knex | Knex.Transaction) => loadTree(knex, TABLE);
 
 const outOfScope = (id: number | string) => new AppError('error.outOfScope', { id });
 
@@ -35,15 +22,8 @@ const outOfScope = (id: number | string) => new AppError('error.outOfScope', { i
  * so any new cycle passes through a changed department.
  */
 function assertAcyclic(parents: Parents, changed: Iterable<number>): void {
-  for (const id of changed) {
-    const seen = new Set<number>([id]);
-    let p = parents.get(id) ?? null;
-    while (p !== null) {
-      if (seen.has(p)) throw new AppError('dept.cycle', { id });
-      seen.add(p);
-      p = parents.get(p) ?? null;
-    }
-  }
+  const id = findCycle(parents, changed);
+  if (id !== undefined) throw new AppError('dept.cycle', { id });
 }
 
 /**
@@ -160,16 +140,7 @@ export const remove: Handler = async (ctx) => {
     // The whole subtree, its role links and any deleted users form one recycle-bin snapshot.
     const recorder = new RecycleRecorder(services.registry, ctx.crud().origin!, 'base/sys/department');
     const parents = await loadParents(trx);
-    const children = new Map<number, number[]>();
-    for (const [id, p] of parents) if (p !== null) children.set(p, [...(children.get(p) ?? []), id]);
-    const doomed = new Set<number>();
-    const stack = ids.filter((id) => parents.has(id));
-    while (stack.length) {
-      const id = stack.pop()!;
-      if (doomed.has(id)) continue;
-      doomed.add(id);
-      stack.push(...(children.get(id) ?? []));
-    }
+    const doomed = withDescendants(parents, ids.filter((id) => parents.has(id)));
     if (!doomed.size) return;
     if (scope) for (const id of doomed) if (!scope.has(id)) throw outOfScope(id);
     // A department whose parent is gone counts as a root: something must remain at the top.

@@ -9,20 +9,15 @@ import { parseIds } from '../../crud/operations/delete.js';
 import { update as genericUpdate } from '../../crud/operations/update.js';
 import { mapRow } from '../../crud/query.js';
 import { RecycleRecorder } from '../../recycle/recorder.js';
+import { CHUNK, findCycle, loadParents as loadTree, withDescendants } from '../../crud/tree.js';
+import type { Parents } from '../../crud/tree.js';
 import { now } from '../../db/values.js';
 import { exportMenuTree, importMenuTree } from './menuTree.js';
 import type { MenuNode } from './menuTree.js';
 import { assertDevelopment, parseEntitySchema, writeEntitySchema } from './entitySchemaFile.js';
 
 const TABLE = 'base_sys_menu';
-const CHUNK = 500;
-
-type Parents = Map<number, number | null>;
-
-async function loadParents(knex: Knex | Knex.Transaction): Promise<Parents> {
-  const rows = (await knex(TABLE).select('id', 'parentId')) as { id: number | string; parentId: number | string | null }[];
-  return new Map(rows.map((r) => [Number(r.id), r.parentId === null ? null : Number(r.parentId)]));
-}
+const loadParents = (knex: Knex | Knex.Transaction) => loadTree(knex, TABLE);
 
 const rowsOf = (body: unknown): Record<string, unknown>[] =>
   (Array.isArray(body) ? body : [body]).filter((r): r is Record<string, unknown> => !!r && typeof r === 'object');
@@ -48,15 +43,8 @@ function prepare(body: unknown, parents: Parents, requireOrder: boolean): void {
       changed.push(r.id);
     }
   }
-  for (const id of changed) {
-    const seen = new Set<number>([id]);
-    let p = parents.get(id) ?? null;
-    while (p !== null) {
-      if (seen.has(p)) throw new AppError('menu.cycle', { id });
-      seen.add(p);
-      p = parents.get(p) ?? null;
-    }
-  }
+  const cyclic = findCycle(parents, changed);
+  if (cyclic !== undefined) throw new AppError('menu.cycle', { id: cyclic });
 }
 
 /** `POST add`: one menu or an array of them (the console adds permission buttons as an array). */
@@ -102,17 +90,7 @@ export const remove: Handler = async (ctx) => {
   const ids = parseIds(body, services.limits.batchRows);
   await services.knex.transaction(async (trx) => {
     const parents = await loadParents(trx);
-    const children = new Map<number, number[]>();
-    for (const [id, p] of parents) if (p !== null) children.set(p, [...(children.get(p) ?? []), id]);
-    const doomed = new Set<number>();
-    const stack = ids.filter((id) => parents.has(id));
-    while (stack.length) {
-      const id = stack.pop()!;
-      if (doomed.has(id)) continue;
-      doomed.add(id);
-      stack.push(...(children.get(id) ?? []));
-    }
-    const all = [...doomed];
+    const all = [...withDescendants(parents, ids.filter((id) => parents.has(id)))];
     // The subtree and its role links form one recycle-bin snapshot, restorable as a whole.
     const recorder = new RecycleRecorder(services.registry, ctx.crud().origin!, 'base/sys/menu');
     for (let i = 0; i < all.length; i += CHUNK) {

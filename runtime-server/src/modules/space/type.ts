@@ -5,33 +5,10 @@ import { add as genericAdd } from '../../crud/operations/add.js';
 import { remove as genericRemove } from '../../crud/operations/delete.js';
 import { list as genericList } from '../../crud/operations/list.js';
 import { update as genericUpdate } from '../../crud/operations/update.js';
+import { CHUNK, findCycle, loadParents as loadTree, withDescendants } from '../../crud/tree.js';
 
 const TABLE = 'space_type';
-/** Ids per `whereIn`, well below every driver's bound-parameter limit. */
-const CHUNK = 500;
-
-/** id → parentId of every category (a small table: one query). */
-type Parents = Map<number, number | null>;
-
-async function loadParents(knex: Knex | Knex.Transaction): Promise<Parents> {
-  const rows = (await knex(TABLE).select('id', 'parentId')) as { id: number | string; parentId: number | string | null }[];
-  return new Map(rows.map((r) => [Number(r.id), r.parentId === null ? null : Number(r.parentId)]));
-}
-
-/** `roots` and every category below them (cycle-safe). */
-function withDescendants(parents: Parents, roots: Iterable<number>): Set<number> {
-  const children = new Map<number, number[]>();
-  for (const [id, p] of parents) if (p !== null) children.set(p, [...(children.get(p) ?? []), id]);
-  const out = new Set<number>();
-  const stack = [...roots];
-  while (stack.length) {
-    const id = stack.pop()!;
-    if (out.has(id)) continue;
-    out.add(id);
-    stack.push(...(children.get(id) ?? []));
-  }
-  return out;
-}
+const loadParents = (knex: Knex | Knex.Transaction) => loadTree(knex, TABLE);
 
 const rowsOf = (body: unknown): Record<string, unknown>[] =>
   (Array.isArray(body) ? body : [body]).filter((r): r is Record<string, unknown> => !!r && typeof r === 'object');
@@ -55,14 +32,9 @@ export const update: Handler = async (ctx) => {
     parents.set(r.id, r.parentId);
   }
   // A cycle after the change: some category is its own ancestor.
-  for (const r of rowsOf(ctx.body)) {
-    if (typeof r.id !== 'number') continue;
-    const seen = new Set<number>([r.id]);
-    for (let p = parents.get(r.id) ?? null; p !== null; p = parents.get(p) ?? null) {
-      if (seen.has(p)) throw new AppError('space.typeCycle', { id: r.id });
-      seen.add(p);
-    }
-  }
+  const changed = rowsOf(ctx.body).map((r) => r.id).filter((id): id is number => typeof id === 'number');
+  const cyclic = findCycle(parents, changed);
+  if (cyclic !== undefined) throw new AppError('space.typeCycle', { id: cyclic });
   await genericUpdate(ctx.crud(), ctx.body);
   return undefined;
 };

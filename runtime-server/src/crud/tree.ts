@@ -1,0 +1,49 @@
+import type { Knex } from 'knex';
+
+/** id → parentId of every row of a self-referencing table (departments, menus, categories). */
+export type Parents = Map<number, number | null>;
+
+/** Ids per `whereIn`, well below every driver's bound-parameter limit. */
+export const CHUNK = 500;
+
+/** Splits a list into `whereIn`-sized parts. */
+export function chunks<T>(list: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+/** The whole parent map in one query (these trees are small). */
+export async function loadParents(knex: Knex | Knex.Transaction, table: string): Promise<Parents> {
+  const rows = (await knex(table).select('id', 'parentId')) as { id: number | string; parentId: number | string | null }[];
+  return new Map(rows.map((r) => [Number(r.id), r.parentId === null ? null : Number(r.parentId)]));
+}
+
+/** `roots` and every row below them; safe against cycles in stored data. */
+export function withDescendants(parents: Parents, roots: Iterable<number>): Set<number> {
+  const children = new Map<number, number[]>();
+  for (const [id, p] of parents) if (p !== null) children.set(p, [...(children.get(p) ?? []), id]);
+  const out = new Set<number>();
+  const stack = [...roots];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (out.has(id)) continue;
+    out.add(id);
+    stack.push(...(children.get(id) ?? []));
+  }
+  return out;
+}
+
+/** The first of `changed` that is its own ancestor in `parents`, if any (the tree was acyclic before). */
+export function findCycle(parents: Parents, changed: Iterable<number>): number | undefined {
+  for (const id of changed) {
+    const seen = new Set<number>([id]);
+    let p = parents.get(id) ?? null;
+    while (p !== null) {
+      if (seen.has(p)) return id;
+      seen.add(p);
+      p = parents.get(p) ?? null;
+    }
+  }
+  return undefined;
+}
