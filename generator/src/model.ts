@@ -152,6 +152,8 @@ export interface EntityModel {
   query: QueryModel;
   indexes: IndexModel[];
   dataScope?: string;
+  /** Tenant-scoped (x-tenant): an implicit `tenantId` column filters and stamps every generic query. */
+  tenant: boolean;
   recycle: boolean;
   screen?: JsonSchema;
   defs: Record<string, JsonSchema>;

@@ -19,9 +19,10 @@ function raw(doc: Raw, module = 'demo', baseName = 'goods'): RawSchemaFile {
   return { file: `schemas/${module}/${baseName}.json`, module, baseName, doc };
 }
 
-/** demo/goods, optionally changed. */
+/** demo/goods as a plain entity (its x-tenant is tested on its own below), optionally changed. */
 function goods(mutate?: (d: Raw) => void): Raw {
   const d = structuredClone(GOODS);
+  delete d['x-tenant'];
   mutate?.(d);
   return d;
 }
@@ -480,5 +481,28 @@ describe('indexName', () => {
     const b = indexName(table, [cols[0]!, 'anotherLongColumnNameX'], false);
     assert.equal(b.slice(0, 55), a.slice(0, 55), 'the two names share their 55-char prefix; only the hash tells them apart');
     assert.equal(b.length, 64);
+  });
+});
+
+describe('sanitizeEntity x-tenant', () => {
+  it('adds an implicit, nullable, indexed, read-only tenantId before the timestamps', () => {
+    const e = valid(goods((d) => {
+      d['x-tenant'] = true;
+    }));
+    assert.equal(e.tenant, true);
+    const names = e.fields.map((f) => f.name);
+    assert.deepEqual(names.slice(-3), ['tenantId', 'createTime', 'updateTime']);
+    const t = e.fields.find((f) => f.name === 'tenantId')!;
+    assert.deepEqual([t.type, t.nullable, t.implicit, t.readOnly, t.index], ['integer', true, true, true, true]);
+    assert.ok(e.indexes.some((ix) => ix.name === 'demo_goods_tenantid_index'));
+    assert.equal(valid(goods()).tenant, false);
+  });
+
+  it('refuses a declared tenantId next to x-tenant', () => {
+    const { errors } = run(goods((d) => {
+      d['x-tenant'] = true;
+      d.properties.tenantId = { type: ['integer', 'null'], 'x-label': LABEL };
+    }));
+    assert.deepEqual(errors.map((e) => [e.code, e.pointer]), [['ReservedFieldName', '/properties/tenantId']]);
   });
 });

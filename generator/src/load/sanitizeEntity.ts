@@ -31,6 +31,7 @@ const GENERIC_SUMMARY: Record<GenericAction, Labels> = {
 };
 
 const ID_LABEL: Labels = { 'zh-cn': 'ID', 'zh-tw': 'ID', en: 'ID' };
+const TENANT_LABEL: Labels = { 'zh-cn': '租户ID', 'zh-tw': '租戶ID', en: 'Tenant ID' };
 const CREATE_LABEL: Labels = { 'zh-cn': '创建时间', 'zh-tw': '建立時間', en: 'Created at' };
 const UPDATE_LABEL: Labels = { 'zh-cn': '更新时间', 'zh-tw': '更新時間', en: 'Updated at' };
 
@@ -90,6 +91,22 @@ export function sanitizeEntity(raw: RawSchemaFile): { entity: EntityModel; error
     const field = sanitizeField(name, prop, ptr, required.includes(name), err);
     if (field) fields.push(field);
   }
+  const tenant = !!table && doc['x-tenant'] === true;
+  if (tenant) {
+    if (props.tenantId) err('ReservedFieldName', '/properties/tenantId', 'x-tenant adds "tenantId" itself; remove the property');
+    fields.push({
+      name: 'tenantId',
+      type: 'integer',
+      nullable: true,
+      unique: false,
+      index: true,
+      secret: false,
+      implicit: true,
+      readOnly: true,
+      label: TENANT_LABEL,
+      schema: { type: ['integer', 'null'] },
+    });
+  }
   if (table) {
     fields.push(implicitField('createTime', 'datetime', CREATE_LABEL, true));
     fields.push(implicitField('updateTime', 'datetime', UPDATE_LABEL, true));
@@ -128,6 +145,7 @@ export function sanitizeEntity(raw: RawSchemaFile): { entity: EntityModel; error
     query,
     indexes,
     ...(dataScope ? { dataScope } : {}),
+    tenant,
     recycle: table ? doc['x-recycle'] !== false : false,
     ...(doc['x-screen'] ? { screen: doc['x-screen'] as JsonSchema } : {}),
     defs: (doc.$defs ?? {}) as Record<string, JsonSchema>,

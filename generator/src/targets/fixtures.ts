@@ -86,6 +86,7 @@ const baseOpen: EntityModel = {
   ],
   query: emptyQuery(),
   indexes: [],
+  tenant: false,
   recycle: false,
   defs: {},
 };
@@ -155,6 +156,7 @@ const baseSysUser: EntityModel = {
   ],
   query: { ...emptyQuery(), keyWordLikeFields: ['a.name', 'a.username'], fieldEq: [{ column: 'a.status', param: 'status' }] },
   indexes: [{ name: 'IDX_base_sys_user_username', columns: ['username'], unique: true }],
+  tenant: false,
   recycle: true,
   defs: { move: moveDef, userId: { type: 'integer', minimum: 1 } },
 };
@@ -215,6 +217,7 @@ const demoGoods: EntityModel = {
     fieldLike: [{ column: 'a.title', param: 'title' }],
   },
   indexes: [],
+  tenant: false,
   recycle: true,
   screen: { columns: ['title', 'price', 'type', 'status', 'createTime'], search: { keyWord: true, filters: ['status', 'type', 'title'] } },
   defs: {},
@@ -259,6 +262,7 @@ const recycleData: EntityModel = {
     join: [{ entity: 'base/sys/user', table: 'base_sys_user', alias: 'b', on: 'userId', select: { userName: 'name' } }],
   },
   indexes: [{ name: 'IDX_recycle_data_userId', columns: ['userId'], unique: false }],
+  tenant: false,
   recycle: false,
   defs: {},
 };

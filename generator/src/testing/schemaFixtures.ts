@@ -13,9 +13,11 @@ export const GOODS_FILE = fileURLToPath(new URL('../../../schemas/demo/goods.jso
 export const GOODS: Raw = JSON.parse(fs.readFileSync(GOODS_FILE, 'utf8')) as Raw;
 export const LABEL = { 'zh-cn': '标签', 'zh-tw': '標籤', en: 'Label' };
 
-/** A fresh copy of demo/goods, optionally without the blocks that name properties, then mutated. */
+/** A fresh copy of demo/goods without x-tenant, optionally without the blocks that name properties, then mutated. */
 export function goodsDoc(mutate?: (d: Raw) => void, { keepBlocks = false } = {}): Raw {
   const d = structuredClone(GOODS);
+  // Tenancy has its own tests; here goods stands for a plain entity.
+  delete d['x-tenant'];
   if (!keepBlocks) {
     delete d['x-screen'];
     delete d['x-query'];

@@ -1,23 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SignJWT } from 'jose';
-import { hashSecret } from '../core/secrets.js';
 import { now } from '../db/values.js';
 import { TEST_CAPTCHA, testDatabases } from '../testing/forEachDb.js';
+import { seedUser } from '../testing/seedUser.js';
 import { loginRequest, startTestApp } from '../testing/testApp.js';
 import type { TestApp } from '../testing/testApp.js';
-
-/** Creates a user holding one role that grants the given perms (through a menu), straight in the database. */
-async function seedUser(app: TestApp, username: string, perms: string[], password = 'user-pass1'): Promise<number> {
-  const knex = app.instance.services.knex;
-  const ts = now();
-  const [menuId] = await knex('base_sys_menu').insert({ name: `m-${username}`, type: 2, perms: perms.join(','), orderNum: 0, keepAlive: 1, isShow: 1, createTime: ts, updateTime: ts });
-  const [roleId] = await knex('base_sys_role').insert({ name: `r-${username}`, label: `r-${username}`, relevance: 0, createTime: ts, updateTime: ts });
-  const [userId] = await knex('base_sys_user').insert({ username, password: await hashSecret(password), passwordV: 1, isSuper: 0, status: 1, createTime: ts, updateTime: ts });
-  await knex('base_sys_role_menu').insert({ roleId, menuId, createTime: ts, updateTime: ts });
-  await knex('base_sys_user_role').insert({ userId, roleId, createTime: ts, updateTime: ts });
-  return Number(userId);
-}
 
 const decodeSvg = (dataUrl: string) => Buffer.from(dataUrl.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8');
 

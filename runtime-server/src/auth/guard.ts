@@ -26,7 +26,14 @@ export function authGuard(services: AppServices): Middleware {
     if (!s || s.userId !== claims.userId || s.revoked || s.expired || s.status !== 1 || s.passwordV !== claims.passwordVersion) {
       throw unauthorized('auth.expired');
     }
-    const actor: Actor = { userId: s.userId, username: s.username, isSuper: s.isSuper, departmentId: s.departmentId, sessionId: s.sid };
+    const actor: Actor = {
+      userId: s.userId,
+      username: s.username,
+      isSuper: s.isSuper,
+      departmentId: s.departmentId,
+      tenantId: s.tenantId,
+      sessionId: s.sid,
+    };
     ctx.state.actor = actor;
     if (route.auth === 'super' && !actor.isSuper) throw forbidden('auth.superOnly');
     if (route.auth === 'perm' && !actor.isSuper && !(await services.authz.permsOf(actor.userId)).has(route.perm)) {

@@ -17,6 +17,7 @@ export interface SessionState {
   passwordV: number;
   isSuper: boolean;
   departmentId: number | null;
+  tenantId: number | null;
 }
 
 /** Opens a session for a successful login; its refresh token id is stored hashed. */
@@ -81,6 +82,7 @@ export async function loadSession(knex: Knex, id: number): Promise<SessionState 
       'u.passwordV as passwordV',
       'u.isSuper as isSuper',
       'u.departmentId as departmentId',
+      'u.tenantId as tenantId',
     );
   if (!row) return undefined;
   return {
@@ -93,5 +95,6 @@ export async function loadSession(knex: Knex, id: number): Promise<SessionState 
     passwordV: Number(row.passwordV),
     isSuper: row.isSuper === 1 || row.isSuper === true || row.isSuper === '1',
     departmentId: row.departmentId === null ? null : Number(row.departmentId),
+    tenantId: row.tenantId === null || row.tenantId === undefined ? null : Number(row.tenantId),
   };
 }

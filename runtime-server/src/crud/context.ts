@@ -14,6 +14,8 @@ export interface CrudContext {
   registry?: Registry;
   /** Who is deleting, through which request: stored with recycle-bin snapshots. */
   origin?: DeleteOrigin;
+  /** Tenant of the caller for a tenant-scoped entity: reads filter on it, writes stamp or require it. */
+  tenant?: number;
   /** Data scope: rows are limited to those whose `column` is one of `ids` (absent = unrestricted). */
   scope?: DataScope;
 }

@@ -40,12 +40,13 @@ export function filteredQuery(
   knex: Knex | Knex.Transaction,
   rt: EntityRuntime,
   input: ListInput,
-  scope?: DataScope,
+  restrict: { scope?: DataScope; tenant?: number } = {},
 ): Knex.QueryBuilder {
   const q = rt.model.query;
   const qb = knex({ a: rt.table });
-  // Data scope is part of the WHERE clause of every read, so no filter combination can escape it.
-  if (scope) qb.whereIn(`a.${scope.column}`, scope.ids);
+  // Tenant and data scope are part of the WHERE clause of every read: no filter combination escapes them.
+  if (restrict.tenant !== undefined) qb.where('a.tenantId', restrict.tenant);
+  if (restrict.scope) qb.whereIn(`a.${restrict.scope.column}`, restrict.scope.ids);
   for (const j of q.join) qb.leftJoin({ [j.alias]: j.table }, `${j.alias}.id`, `a.${j.on}`);
   const kw = input.keyWord;
   if (kw !== undefined && kw !== null && kw !== '' && q.keyWordLikeFields.length) {

@@ -8,6 +8,7 @@ import * as base_sys_menu from '../modules/base/sys-menu.js';
 import * as base_sys_param from '../modules/base/sys-param.js';
 import * as base_sys_role from '../modules/base/sys-role.js';
 import * as base_sys_user from '../modules/base/sys-user.js';
+import * as demo_tenant from '../modules/demo/tenant.js';
 import * as dict_info from '../modules/dict/info.js';
 import * as dict_type from '../modules/dict/type.js';
 import * as recycle_data from '../modules/recycle/data.js';
@@ -74,6 +75,9 @@ export const routes: RouteRecord[] = [
   { method: 'get', url: '/admin/demo/goods/info', entity: 'demo/goods', action: 'info', auth: 'perm', perm: 'demo:goods:info', bind: 'generic' },
   { method: 'post', url: '/admin/demo/goods/list', entity: 'demo/goods', action: 'list', auth: 'perm', perm: 'demo:goods:list', bind: 'generic' },
   { method: 'post', url: '/admin/demo/goods/page', entity: 'demo/goods', action: 'page', auth: 'perm', perm: 'demo:goods:page', bind: 'generic' },
+  { method: 'post', url: '/admin/demo/tenant/use', entity: 'demo/tenant', action: 'use', auth: 'perm', perm: 'demo:tenant:use', bind: demo_tenant.use },
+  { method: 'post', url: '/admin/demo/tenant/noUse', entity: 'demo/tenant', action: 'noUse', auth: 'perm', perm: 'demo:tenant:noUse', bind: demo_tenant.noUse },
+  { method: 'post', url: '/admin/demo/tenant/noTenant', entity: 'demo/tenant', action: 'noTenant', auth: 'super', perm: 'demo:tenant:noTenant', bind: demo_tenant.noTenant },
   { method: 'post', url: '/admin/dict/info/add', entity: 'dict/info', action: 'add', auth: 'perm', perm: 'dict:info:add', bind: 'generic' },
   { method: 'post', url: '/admin/dict/info/delete', entity: 'dict/info', action: 'delete', auth: 'perm', perm: 'dict:info:delete', bind: dict_info.remove },
   { method: 'post', url: '/admin/dict/info/update', entity: 'dict/info', action: 'update', auth: 'perm', perm: 'dict:info:update', bind: 'generic' },

@@ -697,6 +697,10 @@ export interface BaseSysUser {
    */
   socketId?: string | null;
   /**
+   * Tenant ID
+   */
+  tenantId?: number | null;
+  /**
    * Created at
    */
   createTime: string;
@@ -975,6 +979,10 @@ export interface DemoGoods {
    * Stock
    */
   stock: number;
+  /**
+   * Tenant ID
+   */
+  tenantId?: number | null;
   /**
    * Created at
    */

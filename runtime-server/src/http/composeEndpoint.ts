@@ -77,6 +77,7 @@ export function composeEndpoint(router: Router, route: RouteRecord, services: Ap
         registry: services.registry,
         origin: { userId: actor?.userId ?? null, url: ctx.path, params: maskSecrets(ctx.method === 'GET' ? query : body, SECRET_SET) },
         ...(column && departmentScope ? { scope: { column, ids: departmentScope } } : {}),
+        ...(rt.model.tenant && actor && actor.tenantId !== null ? { tenant: actor.tenantId } : {}),
       };
     };
     let data: unknown;

@@ -21,7 +21,11 @@ export async function add(c: CrudContext, body: unknown, extra: Record<string, u
     assertValid(c.rt.validators.add, row, c.rt.labels, Array.isArray(body) ? i : undefined);
     prepared.push(await toInsertRow(c.rt, row as Record<string, unknown>, extra));
   }
-  for (const row of prepared) assertValueInScope(c, row);
+  for (const row of prepared) {
+    assertValueInScope(c, row);
+    // A tenant's rows always carry their tenant: never one taken from the body (tenantId is read-only).
+    if (c.tenant !== undefined) row.tenantId = c.tenant;
+  }
   try {
     const ids = await c.knex.transaction(async (trx) => {
       const out: number[] = [];

@@ -29,8 +29,14 @@ export async function remove(c: CrudContext, body: unknown, cascade?: Cascade): 
     if (c.scope) await assertInScope(trx, c, ids);
     const registry = c.registry ?? new Map([[c.rt.model.id, c.rt]]);
     const recorder = new RecycleRecorder(registry, c.origin ?? { userId: null, url: '', params: null }, c.rt.model.id);
-    const n = await recorder.take(trx, c.rt.model.id, (q) => q.whereIn('id', ids));
-    if (cascade) await cascade(trx, ids, recorder);
+    // Only rows that exist for this caller count: another tenant's ids are simply not there, and
+    // cascades start from the rows really deleted, never from ids the request merely named.
+    const present = trx(c.rt.table).whereIn('id', ids);
+    if (c.tenant !== undefined) present.where('tenantId', c.tenant);
+    const found = ((await present.select('id')) as { id: number }[]).map((r) => Number(r.id));
+    if (!found.length) return 0;
+    const n = await recorder.take(trx, c.rt.model.id, (q) => q.whereIn('id', found));
+    if (cascade) await cascade(trx, found, recorder);
     await recorder.save(trx);
     return n;
   });

@@ -9,7 +9,7 @@ export async function info(c: CrudContext, query: Record<string, unknown>): Prom
   if (!Number.isSafeInteger(id) || (id as number) <= 0) {
     throw new ValidationError('error.parameter', { detail: 'id' });
   }
-  const row = await selectOutput(filteredQuery(c.knex, c.rt, {}, c.scope), c.rt).where('a.id', id as number).first();
+  const row = await selectOutput(filteredQuery(c.knex, c.rt, {}, c), c.rt).where('a.id', id as number).first();
   if (!row) throw new AppError('error.recordNotFound', { id: id as number });
   return mapRow(c.rt, row as Record<string, unknown>);
 }

@@ -8,7 +8,7 @@ import type { ListInput } from '../query.js';
 export async function list(c: CrudContext, body: unknown): Promise<Record<string, unknown>[]> {
   const input = (body ?? {}) as ListInput;
   assertValid(c.rt.validators.filters, input, c.rt.labels);
-  const qb = applyOrder(selectOutput(filteredQuery(c.knex, c.rt, input, c.scope), c.rt), c.rt, input).limit(c.limits.listRows + 1);
+  const qb = applyOrder(selectOutput(filteredQuery(c.knex, c.rt, input, c), c.rt), c.rt, input).limit(c.limits.listRows + 1);
   const rows = (await qb) as Record<string, unknown>[];
   if (rows.length > c.limits.listRows) throw new AppError('error.listTooLarge', { max: c.limits.listRows });
   return rows.map((r) => mapRow(c.rt, r));

@@ -19,7 +19,7 @@ export async function page(c: CrudContext, body: unknown): Promise<PageResult> {
   const size = input.isExport
     ? Math.min(input.maxExportLimit || c.limits.listRows, c.limits.listRows)
     : (input.size ?? 20);
-  const base = filteredQuery(c.knex, c.rt, input, c.scope);
+  const base = filteredQuery(c.knex, c.rt, input, c);
   const countRow = (await base.clone().count({ total: '*' }).first()) as { total: number | string } | undefined;
   const rows = (await applyOrder(selectOutput(base, c.rt), c.rt, input)
     .limit(size)

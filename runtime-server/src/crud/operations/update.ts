@@ -41,7 +41,10 @@ export async function update(c: CrudContext, body: unknown): Promise<void> {
           await assertInScope(trx, c, [id]);
           assertValueInScope(c, changes);
         }
-        const n = await trx(c.rt.table).where({ id }).update(changes);
+        const q = trx(c.rt.table).where({ id });
+        // Another tenant's row answers exactly like a missing one.
+        if (c.tenant !== undefined) q.where('tenantId', c.tenant);
+        const n = await q.update(changes);
         if (!n) throw new AppError('error.recordNotFound', { id });
       }
     });

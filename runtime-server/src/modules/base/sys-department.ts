@@ -47,7 +47,7 @@ const rowsOf = (body: unknown): Record<string, unknown>[] =>
  */
 export const list: Handler = async (ctx) => {
   const c = ctx.crud();
-  const raw = (await selectOutput(filteredQuery(c.knex, c.rt, {}, c.scope), c.rt)
+  const raw = (await selectOutput(filteredQuery(c.knex, c.rt, {}, c), c.rt)
     .orderBy([{ column: 'a.orderNum', order: 'asc' }, { column: 'a.id', order: 'asc' }])
     .limit(c.limits.listRows + 1)) as Record<string, unknown>[];
   if (raw.length > c.limits.listRows) throw new AppError('error.listTooLarge', { max: c.limits.listRows });

@@ -175,10 +175,10 @@ export const remove: Handler = async (ctx) => {
   await assertMayChange(ctx, (await knex(ROLE).whereIn('id', ids).select('id', 'name', 'userId')) as { id: unknown; name: string; userId: unknown }[]);
   await knex.transaction(async (trx) => {
     // Relation rows go into the role's recycle-bin snapshot, so a restore brings them back too.
-    await genericRemove({ ...ctx.crud(), knex: trx }, { ids }, async (t, _ids, recorder) => {
-      await recorder.take(t, 'base/sys/roleMenu', (q) => q.whereIn('roleId', ids));
-      await recorder.take(t, 'base/sys/roleDepartment', (q) => q.whereIn('roleId', ids));
-      await recorder.take(t, 'base/sys/userRole', (q) => q.whereIn('roleId', ids));
+    await genericRemove({ ...ctx.crud(), knex: trx }, { ids }, async (t, found, recorder) => {
+      await recorder.take(t, 'base/sys/roleMenu', (q) => q.whereIn('roleId', found));
+      await recorder.take(t, 'base/sys/roleDepartment', (q) => q.whereIn('roleId', found));
+      await recorder.take(t, 'base/sys/userRole', (q) => q.whereIn('roleId', found));
     });
     await bumpAuthEpoch(trx);
   });

@@ -156,10 +156,12 @@ export const remove: Handler = async (ctx) => {
   await ctx.services.knex.transaction(async (trx) => {
     await assertManageable(ctx, trx, ids, false);
     // The users' role links go into the same recycle-bin snapshot, so a restore brings them back.
-    await genericRemove({ ...ctx.crud(), knex: trx }, { ids }, async (t, _ids, recorder) => {
-      for (const part of chunks(ids)) await recorder.take(t, 'base/sys/userRole', (q) => q.whereIn('userId', part));
+    const deleted: number[] = [];
+    await genericRemove({ ...ctx.crud(), knex: trx }, { ids }, async (t, found, recorder) => {
+      deleted.push(...found);
+      for (const part of chunks(found)) await recorder.take(t, 'base/sys/userRole', (q) => q.whereIn('userId', part));
     });
-    for (const id of ids) await revokeUserSessions(trx, id);
+    for (const id of deleted) await revokeUserSessions(trx, id);
     await bumpAuthEpoch(trx);
   });
   return undefined;

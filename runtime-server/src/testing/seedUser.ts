@@ -1,0 +1,34 @@
+import { hashSecret } from '../core/secrets.js';
+import { now } from '../db/values.js';
+import type { TestApp } from './testApp.js';
+
+export interface SeedUserOptions {
+  password?: string;
+  tenantId?: number | null;
+  departmentId?: number | null;
+}
+
+/**
+ * Creates a user holding one role that grants exactly `perms` (through one button menu), straight in
+ * the database, so a test controls the permissions precisely. Returns the user id.
+ */
+export async function seedUser(app: TestApp, username: string, perms: string[], options: SeedUserOptions = {}): Promise<number> {
+  const knex = app.instance.services.knex;
+  const ts = now();
+  const [menuId] = await knex('base_sys_menu').insert({ name: `m-${username}`, type: 2, perms: perms.join(','), orderNum: 0, keepAlive: 1, isShow: 1, createTime: ts, updateTime: ts });
+  const [roleId] = await knex('base_sys_role').insert({ name: `r-${username}`, label: `r-${username}`, relevance: 0, createTime: ts, updateTime: ts });
+  const [userId] = await knex('base_sys_user').insert({
+    username,
+    password: await hashSecret(options.password ?? 'user-pass1'),
+    passwordV: 1,
+    isSuper: 0,
+    status: 1,
+    tenantId: options.tenantId ?? null,
+    departmentId: options.departmentId ?? null,
+    createTime: ts,
+    updateTime: ts,
+  });
+  await knex('base_sys_role_menu').insert({ roleId, menuId, createTime: ts, updateTime: ts });
+  await knex('base_sys_user_role').insert({ userId, roleId, createTime: ts, updateTime: ts });
+  return Number(userId);
+}
