@@ -70,7 +70,8 @@ export interface FieldModel {
   schema: JsonSchema;
 }
 
-export type GenericAction = 'add' | 'delete' | 'update' | 'info' | 'list' | 'page';
+export type GenericAction = 'add' | 'delete' | 'update' | 'info' | 'list' | 'page' | 'history';
+/** Generic actions a schema may declare in x-api; `history` is added automatically to audited entities. */
 export const GENERIC_ACTIONS: readonly GenericAction[] = ['add', 'delete', 'update', 'info', 'list', 'page'];
 
 /** open: no token; login: any signed-in admin; perm: the action's permission key; super: super-admins only. */
@@ -155,6 +156,8 @@ export interface EntityModel {
   /** Tenant-scoped (x-tenant): an implicit `tenantId` column filters and stamps every generic query. */
   tenant: boolean;
   recycle: boolean;
+  /** Writes are recorded in base_sys_audit (x-audit, default true for tables). */
+  audit: boolean;
   screen?: JsonSchema;
   defs: Record<string, JsonSchema>;
 }

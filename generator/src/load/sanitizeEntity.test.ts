@@ -152,7 +152,7 @@ describe('sanitizeEntity errors', () => {
   it('rejects a custom action without a handler', () => {
     const doc = goods((d) => { d['x-api'] = ['add', { name: 'move', summary: LABEL }]; });
     assert.deepEqual(problems(doc), [['InvalidAction', '/x-api/1']]);
-    assert.deepEqual(run(doc).entity.actions.map((a) => a.name), ['add']);
+    assert.deepEqual(run(doc).entity.actions.map((a) => a.name), ['add', 'history']);
   });
 
   it('rejects a custom action without a summary', () => {
@@ -306,14 +306,14 @@ describe('sanitizeEntity model of demo/goods', () => {
   });
 
   it('derives every generic action with url, perm and method', () => {
-    assert.deepEqual(e.actions.map((a) => a.name), [...GENERIC_ACTIONS]);
+    assert.deepEqual(e.actions.map((a) => a.name), [...GENERIC_ACTIONS, 'history'], 'history: added to every audited entity');
     for (const a of e.actions) {
       assert.equal(a.generic, a.name);
       assert.equal(a.path, `/${a.name}`);
       assert.equal(a.url, `/admin/demo/goods/${a.name}`);
       assert.equal(a.perm, `demo:goods:${a.name}`);
       assert.equal(a.auth, 'perm');
-      assert.equal(a.method, a.name === 'info' ? 'get' : 'post');
+      assert.equal(a.method, a.name === 'info' || a.name === 'history' ? 'get' : 'post');
       assert.equal(a.handler, undefined);
       assert.equal(typeof a.summary.en, 'string');
     }
@@ -335,6 +335,16 @@ describe('sanitizeEntity model of demo/goods', () => {
     assert.deepEqual([info.generic, info.handler, info.method, info.auth], ['info', 'myInfo', 'get', 'login']);
   });
 
+  it('adds GET history?id= (perm <id>:history) to audited entities only', () => {
+    const h = valid(goods()).actions.find((a) => a.name === 'history')!;
+    assert.deepEqual([h.generic, h.method, h.perm, h.auth, h.summary.en], ['history', 'get', 'demo:goods:history', 'perm', 'History']);
+    assert.deepEqual(h.query, { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } });
+    const off = valid(goods((d) => { d['x-audit'] = false; }));
+    assert.equal(off.audit, false);
+    assert.equal(off.actions.some((a) => a.name === 'history'), false, 'x-audit false: no history');
+    assert.equal(valid(goods()).audit, true, 'audited by default');
+  });
+
   it('builds custom actions from their spec', () => {
     const o = valid(
       goods((d) => {
@@ -342,7 +352,7 @@ describe('sanitizeEntity model of demo/goods', () => {
         d.$defs = { move: { type: 'object' } };
       }),
     );
-    assert.deepEqual(o.actions, [
+    assert.deepEqual(o.actions.filter((a) => a.name !== 'history'), [
       {
         name: 'move',
         method: 'post',

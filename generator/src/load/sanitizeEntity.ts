@@ -28,6 +28,7 @@ const GENERIC_SUMMARY: Record<GenericAction, Labels> = {
   info: { 'zh-cn': '单个信息', 'zh-tw': '單個資訊', en: 'Info' },
   list: { 'zh-cn': '列表查询', 'zh-tw': '列表查詢', en: 'List' },
   page: { 'zh-cn': '分页查询', 'zh-tw': '分頁查詢', en: 'Page' },
+  history: { 'zh-cn': '历史记录', 'zh-tw': '歷史記錄', en: 'History' },
 };
 
 const ID_LABEL: Labels = { 'zh-cn': 'ID', 'zh-tw': 'ID', en: 'ID' };
@@ -119,6 +120,9 @@ export function sanitizeEntity(raw: RawSchemaFile): { entity: EntityModel; error
   const prefix = `/admin/${id}`;
   const permBase = id.split('/').join(':');
   const actions = sanitizeActions(doc['x-api'] ?? [], prefix, permBase, !!table, err);
+  const audit = !!table && doc['x-audit'] !== false;
+  // Every audited entity with an API gets `GET history?id=` (its change log), unless it declares one.
+  if (audit && actions.length && !actions.some((a) => a.name === 'history')) actions.push(historyAction(prefix, permBase));
 
   const query = sanitizeQuery(doc['x-query'] ?? {}, names, err);
   const indexes = table ? collectIndexes(table, fields, doc['x-indexes'] ?? [], names, err) : [];
@@ -147,10 +151,26 @@ export function sanitizeEntity(raw: RawSchemaFile): { entity: EntityModel; error
     ...(dataScope ? { dataScope } : {}),
     tenant,
     recycle: table ? doc['x-recycle'] !== false : false,
+    audit,
     ...(doc['x-screen'] ? { screen: doc['x-screen'] as JsonSchema } : {}),
     defs: (doc.$defs ?? {}) as Record<string, JsonSchema>,
   };
   return { entity, errors };
+}
+
+/** The automatic history action: the audit rows of one record, permission `<id>:history`. */
+function historyAction(prefix: string, permBase: string): ActionModel {
+  return {
+    name: 'history',
+    method: 'get',
+    path: '/history',
+    url: `${prefix}/history`,
+    generic: 'history',
+    auth: 'perm',
+    perm: `${permBase}:history`,
+    summary: GENERIC_SUMMARY.history,
+    query: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } },
+  };
 }
 
 /** `base_sys_user` → `BaseSysUserEntity`, the cool-admin class naming EPS clients expect. */

@@ -43,6 +43,7 @@ const GENERIC_SUMMARY: Record<GenericAction, Labels> = {
   info: L('单个信息', 'Info', '單個資訊'),
   list: L('列表查询', 'List', '列表查詢'),
   page: L('分页查询', 'Page', '分頁查詢'),
+  history: L('历史记录', 'History', '歷史記錄'),
 };
 
 function generic(id: string, name: GenericAction): ActionModel {
@@ -88,6 +89,7 @@ const baseOpen: EntityModel = {
   indexes: [],
   tenant: false,
   recycle: false,
+  audit: false,
   defs: {},
 };
 
@@ -158,6 +160,7 @@ const baseSysUser: EntityModel = {
   indexes: [{ name: 'IDX_base_sys_user_username', columns: ['username'], unique: true }],
   tenant: false,
   recycle: true,
+  audit: false,
   defs: { move: moveDef, userId: { type: 'integer', minimum: 1 } },
 };
 
@@ -219,6 +222,7 @@ const demoGoods: EntityModel = {
   indexes: [],
   tenant: false,
   recycle: true,
+  audit: false,
   screen: { columns: ['title', 'price', 'type', 'status', 'createTime'], search: { keyWord: true, filters: ['status', 'type', 'title'] } },
   defs: {},
 };
@@ -264,6 +268,7 @@ const recycleData: EntityModel = {
   indexes: [{ name: 'IDX_recycle_data_userId', columns: ['userId'], unique: false }],
   tenant: false,
   recycle: false,
+  audit: false,
   defs: {},
 };
 

@@ -45,7 +45,7 @@ for (const db of testDatabases()) {
         }
         const goods = eps.demo!.find((e) => e.prefix === '/admin/demo/goods')!;
         assert.equal(goods.name, 'DemoGoodsEntity');
-        assert.deepEqual(goods.api.map((a) => `${a.method} ${a.path}`), ['post /add', 'post /delete', 'post /update', 'get /info', 'post /list', 'post /page']);
+        assert.deepEqual(goods.api.map((a) => `${a.method} ${a.path}`), ['post /add', 'post /delete', 'post /update', 'get /info', 'post /list', 'post /page', 'get /history']);
         const title = goods.columns.find((c) => c.propertyName === 'title')!;
         assert.deepEqual([title.type, title.length, title.comment, title.nullable], ['string', '50', '标题', false]);
         assert.equal(goods.columns.find((c) => c.propertyName === 'price')!.type, 'decimal');
@@ -60,13 +60,15 @@ for (const db of testDatabases()) {
         assert.equal(open.name, undefined, 'controller without entity has no name');
         assert.equal(open.api.find((a) => a.path === '/eps')!.ignoreToken, true);
         const dept = eps.base!.find((e) => e.prefix === '/admin/base/sys/department')!;
-        assert.deepEqual(dept.api.map((a) => a.path).sort(), ['/add', '/delete', '/list', '/order', '/update'], 'department has no page/info');
+        assert.deepEqual(dept.api.map((a) => a.path).sort(), ['/add', '/delete', '/history', '/list', '/order', '/update'], 'department has no page/info');
         const task = eps.task!.find((e) => e.prefix === '/admin/task/info')!;
         assert.equal(task.api.some((a) => a.path === '/list'), false, 'task has no list');
         const log = eps.base!.find((e) => e.prefix === '/admin/base/sys/log')!;
         assert.deepEqual(log.api.map((a) => a.path).sort(), ['/clear', '/getKeep', '/page', '/setKeep']);
         const recycle = eps.recycle!.find((e) => e.prefix === '/admin/recycle/data')!;
         assert.deepEqual(recycle.api.map((a) => a.path).sort(), ['/info', '/page', '/restore']);
+        const audit = eps.base!.find((e) => e.prefix === '/admin/base/sys/audit')!;
+        assert.deepEqual(audit.api.map((a) => a.path), ['/page'], 'the audit log itself has no history');
       } finally {
         await app.close();
       }

@@ -16,6 +16,8 @@ export interface CrudContext {
   origin?: DeleteOrigin;
   /** Tenant of the caller for a tenant-scoped entity: reads filter on it, writes stamp or require it. */
   tenant?: number;
+  /** The caller is a super-admin (history of a deleted record is theirs only). */
+  superAdmin?: boolean;
   /** Data scope: rows are limited to those whose `column` is one of `ids` (absent = unrestricted). */
   scope?: DataScope;
 }

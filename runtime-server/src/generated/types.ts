@@ -1,6 +1,82 @@
 // Generated from schemas/ by `npm run generate` — do not edit.
 
 /**
+ * Change audit (`base/sys/audit`): a row as the API returns it.
+ */
+export interface BaseSysAudit {
+  /**
+   * ID
+   */
+  id: number;
+  /**
+   * Entity
+   */
+  entity: string;
+  /**
+   * Record ID
+   */
+  recordId?: number | null;
+  /**
+   * Action
+   */
+  action: "add" | "update" | "delete";
+  /**
+   * Operator
+   */
+  userId?: number | null;
+  /**
+   * Request path
+   */
+  url?: string | null;
+  /**
+   * Changes: update: {field: [old, new]} for changed fields only; add/delete: {field: value} snapshot. Secret fields are '******'.
+   */
+  changes?: {
+    [k: string]: unknown | undefined;
+  } | null;
+  /**
+   * Created at
+   */
+  createTime: string;
+  /**
+   * Updated at
+   */
+  updateTime: string;
+}
+
+/**
+ * Change audit (`base/sys/audit`): the add request body.
+ */
+export interface BaseSysAuditInput {
+  /**
+   * Entity
+   */
+  entity: string;
+  /**
+   * Record ID
+   */
+  recordId?: number | null;
+  /**
+   * Action
+   */
+  action: "add" | "update" | "delete";
+  /**
+   * Operator
+   */
+  userId?: number | null;
+  /**
+   * Request path
+   */
+  url?: string | null;
+  /**
+   * Changes: update: {field: [old, new]} for changed fields only; add/delete: {field: value} snapshot. Secret fields are '******'.
+   */
+  changes?: {
+    [k: string]: unknown | undefined;
+  } | null;
+}
+
+/**
  * Captcha (`base/sys/captcha`): a row as the API returns it.
  */
 export interface BaseSysCaptcha {

@@ -13,6 +13,7 @@ import { remove } from '../crud/operations/delete.js';
 import { info } from '../crud/operations/info.js';
 import { list } from '../crud/operations/list.js';
 import { page } from '../crud/operations/page.js';
+import { history } from '../crud/operations/history.js';
 import { update } from '../crud/operations/update.js';
 import { ok } from './envelope.js';
 import { maskSecrets, SECRET_KEYS } from './requestLog.js';
@@ -33,6 +34,7 @@ const GENERIC: Record<GenericAction, (c: CrudContext, body: unknown, query: Reco
   info: (c, _b, query) => info(c, query),
   list: (c, body) => list(c, body),
   page: (c, body) => page(c, body),
+  history: (c, _b, query) => history(c, query),
 };
 
 /** Route facts the guards read (`ctx.state.route`): auth level and permission key. */
@@ -75,6 +77,7 @@ export function composeEndpoint(router: Router, route: RouteRecord, services: Ap
         limits: services.limits,
         locale,
         registry: services.registry,
+        ...(actor?.isSuper ? { superAdmin: true } : {}),
         origin: { userId: actor?.userId ?? null, url: ctx.path, params: maskSecrets(ctx.method === 'GET' ? query : body, SECRET_SET) },
         ...(column && departmentScope ? { scope: { column, ids: departmentScope } } : {}),
         ...(rt.model.tenant && actor && actor.tenantId !== null ? { tenant: actor.tenantId } : {}),
@@ -83,7 +86,7 @@ export function composeEndpoint(router: Router, route: RouteRecord, services: Ap
     let data: unknown;
     if (route.bind === 'generic') {
       data = await GENERIC[action.generic as GenericAction](crud(), body, query);
-      if (action.generic !== 'info' && action.generic !== 'list' && action.generic !== 'page') await services.changed(route.entity);
+      if (action.generic !== 'info' && action.generic !== 'list' && action.generic !== 'page' && action.generic !== 'history') await services.changed(route.entity);
     } else {
       const actx: ActionContext = {
         services,

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { EntityRuntime, Registry } from '../crud/entityRuntime.js';
 import { fromDb, now } from '../db/values.js';
+import { recordAudit } from '../audit/audit.js';
 
 /** Who deleted, through which request: stored with the snapshot. */
 export interface DeleteOrigin {
@@ -55,6 +56,8 @@ export class RecycleRecorder {
       const target = entityId === this.mainEntity ? (this.main ??= { entity: entityId, table: rt.table, rows: [] }) : this.cascadeFor(rt);
       target.rows.push(...captured);
     }
+    // Every delete goes through here (generic, custom, cascades): its audit rows share the transaction.
+    await recordAudit(trx, rt, 'delete', rows.map((r) => ({ id: Number(r.id), before: r })), this.origin);
     let deleted = 0;
     const ids = rows.map((r) => Number(r.id));
     for (let i = 0; i < ids.length; i += CHUNK) deleted += Number(await trx(rt.table).whereIn('id', ids.slice(i, i + CHUNK)).delete());

@@ -4,6 +4,7 @@ import { AppError } from '../core/errors.js';
 import type { Registry } from '../crud/entityRuntime.js';
 import { mapUniqueViolation } from '../crud/dbErrors.js';
 import { toDb } from '../db/values.js';
+import { recordAudit, type AuditOrigin } from '../audit/audit.js';
 import type { CapturedRows, RecycleEntityInfo } from './recorder.js';
 
 /**
@@ -12,7 +13,13 @@ import type { CapturedRows, RecycleEntityInfo } from './recorder.js';
  * whole restore fail with a message naming it, and nothing changes (no silent overwrite).
  * Returns the entities touched, so callers can refresh what depends on them.
  */
-export async function restoreSnapshots(knex: Knex, registry: Registry, ids: number[], locale: Locale): Promise<string[]> {
+export async function restoreSnapshots(
+  knex: Knex,
+  registry: Registry,
+  ids: number[],
+  locale: Locale,
+  origin?: AuditOrigin,
+): Promise<string[]> {
   const touched = new Set<string>();
   await knex.transaction(async (trx) => {
     const records = (await trx('recycle_data').whereIn('id', ids).orderBy('id', 'desc').select('id', 'entityInfo', 'data')) as {
@@ -27,7 +34,7 @@ export async function restoreSnapshots(knex: Knex, registry: Registry, ids: numb
       const info = parse(rec.entityInfo) as RecycleEntityInfo;
       const groups: CapturedRows[] = [{ entity: info.entity, table: info.table, rows: parse(rec.data) as Record<string, unknown>[] }, ...(info.cascades ?? [])];
       for (const g of groups) {
-        await insertRows(trx, registry, g, locale);
+        await insertRows(trx, registry, g, locale, origin);
         touched.add(g.entity);
       }
       await trx('recycle_data').where({ id: rec.id }).delete();
@@ -36,9 +43,10 @@ export async function restoreSnapshots(knex: Knex, registry: Registry, ids: numb
   return [...touched];
 }
 
-async function insertRows(trx: Knex.Transaction, registry: Registry, g: CapturedRows, locale: Locale): Promise<void> {
+async function insertRows(trx: Knex.Transaction, registry: Registry, g: CapturedRows, locale: Locale, origin?: AuditOrigin): Promise<void> {
   const rt = registry.get(g.entity);
   if (!rt || rt.table !== g.table) throw new AppError('recycle.unknownEntity', { entity: g.entity });
+  const audited: { id: number; after: Record<string, unknown> }[] = [];
   for (const row of g.rows) {
     const values: Record<string, unknown> = {};
     // Only columns the entity still has: a snapshot taken before a schema change restores what fits.
@@ -50,7 +58,10 @@ async function insertRows(trx: Knex.Transaction, registry: Registry, g: Captured
       if (dup) throw new AppError('recycle.conflict', { entity: rt.model.label[locale], id: String(row.id), reason: String(dup.params.label ?? '') });
       throw err;
     }
+    audited.push({ id: Number(row.id), after: values });
   }
+  // A restore re-creates rows: audited as adds, in the restore's transaction.
+  await recordAudit(trx, rt, 'add', audited, origin);
 }
 
 function parse(v: unknown): unknown {

@@ -2,6 +2,7 @@ import { AppError, ValidationError } from '../../core/errors.js';
 import { assertValid } from '../../core/validator.js';
 import { hashSecret } from '../../core/secrets.js';
 import { now, toDb } from '../../db/values.js';
+import { recordAudit } from '../../audit/audit.js';
 import type { CrudContext } from '../context.js';
 import { mapUniqueViolation } from '../dbErrors.js';
 import type { EntityRuntime } from '../entityRuntime.js';
@@ -33,6 +34,8 @@ export async function add(c: CrudContext, body: unknown, extra: Record<string, u
         const [id] = await trx(c.rt.table).insert(row);
         out.push(Number(typeof id === 'object' && id !== null ? (id as { id: number }).id : id));
       }
+      // Same transaction: a batch that fails on any row leaves neither rows nor audit records.
+      await recordAudit(trx, c.rt, 'add', prepared.map((row, i) => ({ id: out[i] as number, after: { ...row, id: out[i] } })), c.origin);
       return out;
     });
     return { id: Array.isArray(body) ? ids : (ids[0] as number) };

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { AppError } from '../../core/errors.js';
 import { ValidationError } from '../../core/errors.js';
 import { assertValid } from '../../core/validator.js';
@@ -7,6 +8,7 @@ import type { CrudContext } from '../context.js';
 import { assertInScope } from './delete.js';
 import { assertValueInScope } from './add.js';
 import { mapUniqueViolation } from '../dbErrors.js';
+import { recordAudit } from '../../audit/audit.js';
 
 /**
  * update: `{ id, …fields }` (or an array of them, in one transaction). Only writable fields given in
@@ -36,6 +38,9 @@ export async function update(c: CrudContext, body: unknown): Promise<void> {
   }
   try {
     await c.knex.transaction(async (trx) => {
+      // Rows as they were, read inside the transaction, so the audit shows exactly what this write changed.
+      const ids = [...new Set(prepared.map((p) => p.id))];
+      const before = await rowsById(trx, c.rt.table, ids, true);
       for (const { id, changes } of prepared) {
         if (c.scope) {
           await assertInScope(trx, c, [id]);
@@ -47,8 +52,22 @@ export async function update(c: CrudContext, body: unknown): Promise<void> {
         const n = await q.update(changes);
         if (!n) throw new AppError('error.recordNotFound', { id });
       }
+      const after = await rowsById(trx, c.rt.table, ids);
+      await recordAudit(trx, c.rt, 'update', ids.map((id) => ({ id, before: before.get(id) ?? {}, after: after.get(id) ?? {} })), c.origin);
     });
   } catch (err) {
     throw mapUniqueViolation(err, c.rt, c.locale) ?? err;
   }
+}
+
+/** `lock`: a locking read, which sees the latest committed row (a plain read may see an older MariaDB snapshot). */
+async function rowsById(trx: Knex.Transaction, table: string, ids: number[], lock = false): Promise<Map<number, Record<string, unknown>>> {
+  const out = new Map<number, Record<string, unknown>>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const q = trx(table).whereIn('id', ids.slice(i, i + 500));
+    if (lock) q.forUpdate();
+    const rows = (await q.select('*')) as Record<string, unknown>[];
+    for (const r of rows) out.set(Number(r.id), r);
+  }
+  return out;
 }

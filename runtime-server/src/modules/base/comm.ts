@@ -1,3 +1,4 @@
+import { auditedUpdate, originOf } from '../../audit/audit.js';
 import { randomUUID } from 'node:crypto';
 import type { Handler } from '../../core/handler.js';
 import { AppError } from '../../core/errors.js';
@@ -46,7 +47,9 @@ interface PersonUpdate {
  * departmentId, passwordV or isSuper). A password change needs the old password, raises passwordV
  * (every other session's tokens die on every instance) and returns a fresh token pair for this one.
  */
-export const personUpdate: Handler = async ({ services, body, actor }) => {
+export const personUpdate: Handler = async (ctx) => {
+  const { services, body, actor } = ctx;
+  const users = services.registry.get('base/sys/user')!;
   const input = body as PersonUpdate;
   const changes: Record<string, unknown> = { updateTime: now() };
   for (const k of ['nickName', 'headImg', 'name', 'phone', 'email', 'remark'] as const) {
@@ -54,7 +57,7 @@ export const personUpdate: Handler = async ({ services, body, actor }) => {
   }
   const { knex } = services;
   if (!input.password) {
-    await knex('base_sys_user').where({ id: actor!.userId }).update(changes);
+    await knex.transaction((trx) => auditedUpdate(trx, users, [actor!.userId], changes, originOf(ctx)));
     return undefined;
   }
   const user = await knex('base_sys_user').where({ id: actor!.userId }).first('password', 'passwordV', 'username');
@@ -63,7 +66,7 @@ export const personUpdate: Handler = async ({ services, body, actor }) => {
   changes.password = await hashSecret(input.password);
   changes.passwordV = passwordV;
   await knex.transaction(async (trx) => {
-    await trx('base_sys_user').where({ id: actor!.userId }).update(changes);
+    await auditedUpdate(trx, users, [actor!.userId], changes, originOf(ctx));
     await revokeUserSessions(trx, actor!.userId);
   });
   const jti = randomUUID();

@@ -1,3 +1,5 @@
+import { recordAudit, type AuditOrigin } from '../../audit/audit.js';
+import type { EntityRuntime } from '../../crud/entityRuntime.js';
 import type { Knex } from 'knex';
 
 /**
@@ -73,6 +75,8 @@ export async function importMenuTree(
   trx: Knex | Knex.Transaction,
   menus: MenuNode[],
   now: string,
+  /** Set for an admin's import: every inserted menu is recorded as an add (seeds pass nothing). */
+  audit?: { rt: EntityRuntime; origin: AuditOrigin },
 ): Promise<{ inserted: number; existing: number }> {
   if (!Array.isArray(menus)) throw new Error('menu import: menus must be an array');
   const rows = (await trx(TABLE).select('id', 'parentId', 'type', 'name').orderBy('id', 'asc')) as Pick<MenuRow, 'id' | 'parentId' | 'type' | 'name'>[];
@@ -93,7 +97,7 @@ export async function importMenuTree(
       if (id !== undefined) {
         existing++;
       } else {
-        const result: unknown = await trx(TABLE).insert({
+        const values = {
           parentId,
           name: node.name,
           router: node.router ?? null,
@@ -106,8 +110,10 @@ export async function importMenuTree(
           isShow: node.isShow === false ? 0 : 1,
           createTime: now,
           updateTime: now,
-        });
+        };
+        const result: unknown = await trx(TABLE).insert(values);
         id = insertedId(result);
+        if (audit) await recordAudit(trx, audit.rt, 'add', [{ id, after: { ...values, id } }], audit.origin);
         known.set(key, id);
         inserted++;
       }

@@ -1,3 +1,4 @@
+import { auditedUpdate, originOf } from '../../audit/audit.js';
 import type { Knex } from 'knex';
 import type { ActionContext, Handler } from '../../core/handler.js';
 import { AppError } from '../../core/errors.js';
@@ -117,7 +118,7 @@ export const order: Handler = async (ctx) => {
       const changes: Record<string, unknown> = { updateTime: ts };
       if (it.parentId !== undefined) changes.parentId = it.parentId;
       if (it.orderNum !== undefined) changes.orderNum = it.orderNum;
-      await trx(TABLE).where({ id: it.id }).update(changes);
+      await auditedUpdate(trx, ctx.services.registry.get('base/sys/department')!, [it.id], changes, originOf(ctx));
     }
     await bumpAuthEpoch(trx);
   });
@@ -179,7 +180,7 @@ export const remove: Handler = async (ctx) => {
         byTarget.set(target, [...(byTarget.get(target) ?? []), u.id]);
       }
       for (const [target, userIds] of byTarget) {
-        for (const part of chunks(userIds)) await trx('base_sys_user').whereIn('id', part).update({ departmentId: target, updateTime: ts });
+        await auditedUpdate(trx, ctx.services.registry.get('base/sys/user')!, userIds, { departmentId: target, updateTime: ts }, originOf(ctx));
       }
     }
     for (const part of chunks(doomedIds)) {

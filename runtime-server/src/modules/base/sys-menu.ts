@@ -12,6 +12,7 @@ import { RecycleRecorder } from '../../recycle/recorder.js';
 import { CHUNK, findCycle, loadParents as loadTree, withDescendants } from '../../crud/tree.js';
 import type { Parents } from '../../crud/tree.js';
 import { now } from '../../db/values.js';
+import { originOf } from '../../audit/audit.js';
 import { exportMenuTree, importMenuTree } from './menuTree.js';
 import type { MenuNode } from './menuTree.js';
 import { assertDevelopment, parseEntitySchema, writeEntitySchema } from './entitySchemaFile.js';
@@ -137,7 +138,8 @@ function checkTree(validateNode: ValidateFunction, roots: MenuNode[]): void {
  * `POST import {menus}`: inserts the missing nodes of the trees in one transaction; a node matching an
  * existing menu (same parent, name and type) is kept as is, so importing twice adds nothing.
  */
-export const importMenus: Handler = async ({ services, entity, body }) => {
+export const importMenus: Handler = async (ctx) => {
+  const { services, entity, body } = ctx;
   const menus = (body as { menus: MenuNode[] }).menus;
   let validateNode = nodeValidators.get(entity.defs);
   if (!validateNode) {
@@ -147,7 +149,7 @@ export const importMenus: Handler = async ({ services, entity, body }) => {
   checkTree(validateNode, menus);
   try {
     return await services.knex.transaction(async (trx) => {
-      const result = await importMenuTree(trx, menus, now());
+      const result = await importMenuTree(trx, menus, now(), { rt: services.registry.get('base/sys/menu')!, origin: originOf(ctx) });
       if (result.inserted) await bumpAuthEpoch(trx);
       return result;
     });

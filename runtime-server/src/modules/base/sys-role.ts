@@ -128,8 +128,8 @@ export const add: Handler = async (ctx) => {
       menuIdList: grants.menus,
       departmentIdList: grants.departments,
     });
-    await replaceLinks(trx, ROLE_MENU, id as number, grants.menus);
-    await replaceLinks(trx, ROLE_DEPARTMENT, id as number, grants.departments);
+    await replaceLinks(trx, ROLE_MENU, id as number, grants.menus, ctx);
+    await replaceLinks(trx, ROLE_DEPARTMENT, id as number, grants.departments, ctx);
     await bumpAuthEpoch(trx);
     return { id };
   });
@@ -161,8 +161,8 @@ export const update: Handler = async (ctx) => {
   if (departmentsGiven) body.departmentIdList = next.departments;
   await knex.transaction(async (trx) => {
     await genericUpdate({ ...ctx.crud(), knex: trx }, body);
-    if (menusGiven) await replaceLinks(trx, ROLE_MENU, id, next.menus);
-    if (departmentsGiven) await replaceLinks(trx, ROLE_DEPARTMENT, id, next.departments);
+    if (menusGiven) await replaceLinks(trx, ROLE_MENU, id, next.menus, ctx);
+    if (departmentsGiven) await replaceLinks(trx, ROLE_DEPARTMENT, id, next.departments, ctx);
     await bumpAuthEpoch(trx);
   });
   return undefined;

@@ -1,3 +1,4 @@
+import { auditedUpdate, originOf } from '../../audit/audit.js';
 import type { Knex } from 'knex';
 import type { ActionContext, Handler } from '../../core/handler.js';
 import { AppError } from '../../core/errors.js';
@@ -118,7 +119,7 @@ export const add: Handler = async (ctx) => {
   return ctx.services.knex.transaction(async (trx) => {
     // userId is the creator: set here, never taken from the body.
     const { id } = await genericAdd({ ...ctx.crud(), knex: trx }, body, { userId: ctx.actor!.userId });
-    await replaceLinks(trx, USER_ROLE, id as number, roleIds);
+    await replaceLinks(trx, USER_ROLE, id as number, roleIds, ctx);
     await bumpAuthEpoch(trx);
     return id;
   });
@@ -143,7 +144,7 @@ export const update: Handler = async (ctx) => {
     await genericUpdate({ ...ctx.crud(), knex: trx }, body);
     if (typeof body.password === 'string') await trx(USER).where({ id }).increment('passwordV', 1);
     if (typeof body.password === 'string' || body.status === 0) await revokeUserSessions(trx, id);
-    if (roleIds) await replaceLinks(trx, USER_ROLE, id, roleIds);
+    if (roleIds) await replaceLinks(trx, USER_ROLE, id, roleIds, ctx);
     await bumpAuthEpoch(trx);
   });
   return undefined;
@@ -179,7 +180,7 @@ export const move: Handler = async (ctx) => {
       throw new AppError('error.outOfScope', { id: input.departmentId });
     }
     await assertManageable(ctx, trx, ids, true);
-    for (const part of chunks(ids)) await trx(USER).whereIn('id', part).update({ departmentId: input.departmentId, updateTime: now() });
+    await auditedUpdate(trx, ctx.services.registry.get('base/sys/user')!, ids, { departmentId: input.departmentId, updateTime: now() }, originOf(ctx));
     await bumpAuthEpoch(trx);
   });
   return undefined;

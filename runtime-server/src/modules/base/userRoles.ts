@@ -5,6 +5,7 @@ import type { ActionContext } from '../../core/handler.js';
 import { ValidationError } from '../../core/errors.js';
 import { assertValid } from '../../core/validator.js';
 import { now } from '../../db/values.js';
+import { originOf, recordAudit } from '../../audit/audit.js';
 
 /** Shared helpers of the user and role handlers: relation tables, lookups, extra-field validation. */
 
@@ -24,13 +25,15 @@ export const truthy = (v: unknown) => v === true || v === 1 || v === '1';
 
 /** A relation table linking an owner (user or role) to other ids. */
 export interface Link {
+  /** The relation's entity id (its audit records name it). */
+  entity: string;
   table: string;
   owner: string;
   other: string;
 }
-export const USER_ROLE: Link = { table: 'base_sys_user_role', owner: 'userId', other: 'roleId' };
-export const ROLE_MENU: Link = { table: 'base_sys_role_menu', owner: 'roleId', other: 'menuId' };
-export const ROLE_DEPARTMENT: Link = { table: 'base_sys_role_department', owner: 'roleId', other: 'departmentId' };
+export const USER_ROLE: Link = { entity: 'base/sys/userRole', table: 'base_sys_user_role', owner: 'userId', other: 'roleId' };
+export const ROLE_MENU: Link = { entity: 'base/sys/roleMenu', table: 'base_sys_role_menu', owner: 'roleId', other: 'menuId' };
+export const ROLE_DEPARTMENT: Link = { entity: 'base/sys/roleDepartment', table: 'base_sys_role_department', owner: 'roleId', other: 'departmentId' };
 
 /** The linked ids of one owner, ascending. */
 export async function linked(db: Db, link: Link, ownerId: number): Promise<number[]> {
@@ -38,12 +41,30 @@ export async function linked(db: Db, link: Link, ownerId: number): Promise<numbe
   return rows.map((r) => num(r[link.other])).sort((a, b) => a - b);
 }
 
-/** Replaces every row of one owner by `ids` (an empty list removes them all). */
-export async function replaceLinks(trx: Knex.Transaction, link: Link, ownerId: number, ids: number[]): Promise<void> {
-  await trx(link.table).where(link.owner, ownerId).delete();
+/**
+ * Makes the rows of one owner exactly `ids` (an empty list removes them all): links that stay keep
+ * their rows; removed and added links are audited as deletes and adds of relation rows.
+ */
+export async function replaceLinks(trx: Knex.Transaction, link: Link, ownerId: number, ids: number[], ctx: ActionContext): Promise<void> {
+  const rt = ctx.services.registry.get(link.entity);
+  if (!rt) throw new Error(`no table-backed entity ${link.entity}`);
+  const origin = originOf(ctx);
+  const wanted = new Set(ids);
+  const current = (await trx(link.table).where(link.owner, ownerId).select('*')) as Record<string, unknown>[];
+  const have = new Set(current.map((r) => num(r[link.other])));
+  const gone = current.filter((r) => !wanted.has(num(r[link.other])));
+  for (const part of chunks(gone)) {
+    await trx(link.table).whereIn('id', part.map((r) => num(r.id))).delete();
+    await recordAudit(trx, rt, 'delete', part.map((r) => ({ id: num(r.id), before: r })), origin);
+  }
   const ts = now();
-  for (const part of chunks([...new Set(ids)], 200)) {
+  const fresh = [...wanted].filter((id) => !have.has(id));
+  for (const part of chunks(fresh, 200)) {
     await trx(link.table).insert(part.map((id) => ({ [link.owner]: ownerId, [link.other]: id, createTime: ts, updateTime: ts })));
+  }
+  if (fresh.length) {
+    const added = (await trx(link.table).where(link.owner, ownerId).whereIn(link.other, fresh).select('*')) as Record<string, unknown>[];
+    await recordAudit(trx, rt, 'add', added.map((r) => ({ id: num(r.id), after: r })), origin);
   }
 }
 

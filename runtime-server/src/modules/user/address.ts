@@ -1,3 +1,4 @@
+import { auditedUpdate, originOf } from '../../audit/audit.js';
 import type { Knex } from 'knex';
 import type { ActionContext, Handler } from '../../core/handler.js';
 import { AppError, ValidationError } from '../../core/errors.js';
@@ -47,10 +48,13 @@ function assertUsers(found: Set<number>, ids: number[]): void {
 }
 
 /** Clears isDefault on every other address of each user; `winners` maps userId → the default's id. */
-async function keepOneDefault(trx: Knex.Transaction, winners: Map<number, number>): Promise<void> {
+async function keepOneDefault(trx: Knex.Transaction, winners: Map<number, number>, ctx: ActionContext): Promise<void> {
   const ts = now();
+  const rt = ctx.crud().rt;
   for (const [userId, id] of winners) {
-    await trx(ADDRESS).where({ userId }).whereNot({ id }).where({ isDefault: 1 }).update({ isDefault: 0, updateTime: ts });
+    const losers = ((await trx(ADDRESS).where({ userId }).whereNot({ id }).where({ isDefault: 1 }).forUpdate().select('id')) as { id: unknown }[]).map((r) => Number(r.id));
+    // Audited like any update: the cleared default is a change of those addresses too.
+    if (losers.length) await auditedUpdate(trx, rt, losers, { isDefault: 0, updateTime: ts }, originOf(ctx));
   }
 }
 
@@ -79,7 +83,7 @@ export const add: Handler = async (ctx) => {
     input.forEach((r, i) => {
       if (r.isDefault === true) winners.set(r.userId as number, ids[i]!);
     });
-    await keepOneDefault(trx, winners);
+    await keepOneDefault(trx, winners, ctx);
     return result;
   });
 };
@@ -109,7 +113,7 @@ export const update: Handler = async (ctx) => {
       const claims = r.isDefault === true || (r.userId !== undefined && isDefault);
       if (claims && isDefault) winners.set(Number(stored.userId), Number(stored.id));
     }
-    await keepOneDefault(trx, winners);
+    await keepOneDefault(trx, winners, ctx);
   });
   return undefined;
 };
