@@ -84,6 +84,8 @@ for (const db of testDatabases()) {
       assert.ok(upd, 'the update is audited');
       assert.deepEqual(upd.changes.password, ['******', '******']);
       assert.deepEqual(upd.changes.remark, [null, 'rotated']);
+      const bump = rows.find((r) => r.action === 'update' && r.changes.passwordV);
+      assert.deepEqual(bump?.changes.passwordV, [1, 2], 'the password-version bump is audited too');
       const hash = String((await knex()('base_sys_user').where({ id: userId }).first('password')).password);
       const all = JSON.stringify(await knex()('base_sys_audit').select('changes'));
       assert.ok(!all.includes(hash), 'no audit row holds the hash');

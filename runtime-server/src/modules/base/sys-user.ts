@@ -142,7 +142,10 @@ export const update: Handler = async (ctx) => {
   await ctx.services.knex.transaction(async (trx) => {
     await assertManageable(ctx, trx, [id], true);
     await genericUpdate({ ...ctx.crud(), knex: trx }, body);
-    if (typeof body.password === 'string') await trx(USER).where({ id }).increment('passwordV', 1);
+    if (typeof body.password === 'string') {
+      // passwordV is read-only to requests; raising it is part of the audited change.
+      await auditedUpdate(trx, ctx.services.registry.get('base/sys/user')!, [id], { passwordV: trx.raw('?? + 1', ['passwordV']) }, originOf(ctx));
+    }
     if (typeof body.password === 'string' || body.status === 0) await revokeUserSessions(trx, id);
     if (roleIds) await replaceLinks(trx, USER_ROLE, id, roleIds, ctx);
     await bumpAuthEpoch(trx);
