@@ -4,6 +4,7 @@ import * as m20261121205737_create_tables from './20261121205737_create_tables.j
 import * as m20261121210532_create_tables from './20261121210532_create_tables.js';
 import * as m20261121220251_alter_tables from './20261121220251_alter_tables.js';
 import * as m20261121220836_create_base_sys_audit from './20261121220836_create_base_sys_audit.js';
+import * as m20261121222602_alter_tables from './20261121222602_alter_tables.js';
 
 /** Every migration in run order. */
 export const migrations: [string, Knex.Migration][] = [
@@ -11,4 +12,5 @@ export const migrations: [string, Knex.Migration][] = [
   ['20261121210532_create_tables', m20261121210532_create_tables],
   ['20261121220251_alter_tables', m20261121220251_alter_tables],
   ['20261121220836_create_base_sys_audit', m20261121220836_create_base_sys_audit],
+  ['20261121222602_alter_tables', m20261121222602_alter_tables],
 ];

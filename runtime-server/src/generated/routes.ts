@@ -11,6 +11,7 @@ import * as base_sys_user from '../modules/base/sys-user.js';
 import * as demo_tenant from '../modules/demo/tenant.js';
 import * as dict_info from '../modules/dict/info.js';
 import * as dict_type from '../modules/dict/type.js';
+import * as lock_device_lock from '../modules/lock/device-lock.js';
 import * as recycle_data from '../modules/recycle/data.js';
 import * as space_info from '../modules/space/info.js';
 import * as space_type from '../modules/space/type.js';
@@ -101,12 +102,20 @@ export const routes: RouteRecord[] = [
   { method: 'post', url: '/admin/dict/type/list', entity: 'dict/type', action: 'list', auth: 'perm', perm: 'dict:type:list', bind: 'generic' },
   { method: 'post', url: '/admin/dict/type/page', entity: 'dict/type', action: 'page', auth: 'perm', perm: 'dict:type:page', bind: 'generic' },
   { method: 'get', url: '/admin/dict/type/history', entity: 'dict/type', action: 'history', auth: 'perm', perm: 'dict:type:history', bind: 'generic' },
+  { method: 'post', url: '/admin/lock/command/page', entity: 'lock/command', action: 'page', auth: 'perm', perm: 'lock:command:page', bind: 'generic' },
   { method: 'post', url: '/admin/lock/deviceLockController/add', entity: 'lock/deviceLockController', action: 'add', auth: 'perm', perm: 'lock:deviceLockController:add', bind: 'generic' },
   { method: 'post', url: '/admin/lock/deviceLockController/delete', entity: 'lock/deviceLockController', action: 'delete', auth: 'perm', perm: 'lock:deviceLockController:delete', bind: 'generic' },
   { method: 'post', url: '/admin/lock/deviceLockController/update', entity: 'lock/deviceLockController', action: 'update', auth: 'perm', perm: 'lock:deviceLockController:update', bind: 'generic' },
   { method: 'get', url: '/admin/lock/deviceLockController/info', entity: 'lock/deviceLockController', action: 'info', auth: 'perm', perm: 'lock:deviceLockController:info', bind: 'generic' },
   { method: 'post', url: '/admin/lock/deviceLockController/list', entity: 'lock/deviceLockController', action: 'list', auth: 'perm', perm: 'lock:deviceLockController:list', bind: 'generic' },
   { method: 'post', url: '/admin/lock/deviceLockController/page', entity: 'lock/deviceLockController', action: 'page', auth: 'perm', perm: 'lock:deviceLockController:page', bind: 'generic' },
+  { method: 'post', url: '/admin/lock/deviceLockController/clearPassword', entity: 'lock/deviceLockController', action: 'clearPassword', auth: 'perm', perm: 'lock:deviceLockController:clearPassword', bind: lock_device_lock.clearPassword },
+  { method: 'post', url: '/admin/lock/deviceLockController/getWallpaper', entity: 'lock/deviceLockController', action: 'getWallpaper', auth: 'perm', perm: 'lock:deviceLockController:getWallpaper', bind: lock_device_lock.getWallpaper },
+  { method: 'post', url: '/admin/lock/deviceLockController/wallpaper', entity: 'lock/deviceLockController', action: 'wallpaper', auth: 'perm', perm: 'lock:deviceLockController:wallpaper', bind: lock_device_lock.wallpaper },
+  { method: 'post', url: '/admin/lock/deviceLockController/limitApp', entity: 'lock/deviceLockController', action: 'limitApp', auth: 'perm', perm: 'lock:deviceLockController:limitApp', bind: lock_device_lock.limitApp },
+  { method: 'post', url: '/admin/lock/deviceLockController/loss', entity: 'lock/deviceLockController', action: 'loss', auth: 'perm', perm: 'lock:deviceLockController:loss', bind: lock_device_lock.loss },
+  { method: 'post', url: '/admin/lock/deviceLockController/rotateSecret', entity: 'lock/deviceLockController', action: 'rotateSecret', auth: 'perm', perm: 'lock:deviceLockController:rotateSecret', bind: lock_device_lock.rotateSecret },
+  { method: 'post', url: '/admin/lock/deviceLockController/callback', entity: 'lock/deviceLockController', action: 'callback', auth: 'open', perm: 'lock:deviceLockController:callback', bind: lock_device_lock.callback },
   { method: 'get', url: '/admin/lock/deviceLockController/history', entity: 'lock/deviceLockController', action: 'history', auth: 'perm', perm: 'lock:deviceLockController:history', bind: 'generic' },
   { method: 'post', url: '/admin/plugin/info/add', entity: 'plugin/info', action: 'add', auth: 'perm', perm: 'plugin:info:add', bind: 'generic' },
   { method: 'post', url: '/admin/plugin/info/delete', entity: 'plugin/info', action: 'delete', auth: 'perm', perm: 'plugin:info:delete', bind: 'generic' },

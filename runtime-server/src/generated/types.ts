@@ -1355,6 +1355,86 @@ export interface DictTypeInput {
 }
 
 /**
+ * Device command log (`lock/command`): a row as the API returns it.
+ */
+export interface LockCommand {
+  /**
+   * ID
+   */
+  id: number;
+  /**
+   * Device ID
+   */
+  deviceId: number;
+  /**
+   * Command
+   */
+  command: "clearPassword" | "getWallpaper" | "wallpaper" | "limitApp" | "loss";
+  /**
+   * Parameters
+   */
+  params?: {
+    [k: string]: unknown | undefined;
+  } | null;
+  /**
+   * Succeeded
+   */
+  success: boolean;
+  /**
+   * Result: The driver's answer: { data } on success, { error } on failure.
+   */
+  result?: {
+    [k: string]: unknown | undefined;
+  } | null;
+  /**
+   * Driver
+   */
+  driver: string;
+  /**
+   * Created at
+   */
+  createTime: string;
+  /**
+   * Updated at
+   */
+  updateTime: string;
+}
+
+/**
+ * Device command log (`lock/command`): the add request body.
+ */
+export interface LockCommandInput {
+  /**
+   * Device ID
+   */
+  deviceId: number;
+  /**
+   * Command
+   */
+  command: "clearPassword" | "getWallpaper" | "wallpaper" | "limitApp" | "loss";
+  /**
+   * Parameters
+   */
+  params?: {
+    [k: string]: unknown | undefined;
+  } | null;
+  /**
+   * Succeeded
+   */
+  success?: boolean;
+  /**
+   * Result: The driver's answer: { data } on success, { error } on failure.
+   */
+  result?: {
+    [k: string]: unknown | undefined;
+  } | null;
+  /**
+   * Driver
+   */
+  driver: string;
+}
+
+/**
  * Device lock (`lock/deviceLockController`): a row as the API returns it.
  */
 export interface DeviceLock {
@@ -1394,6 +1474,22 @@ export interface DeviceLock {
    * Callback info
    */
   callbackInfo?: string | null;
+  /**
+   * Loss mode
+   */
+  lossMode: boolean;
+  /**
+   * Wallpaper
+   */
+  wallpaper?: string | null;
+  /**
+   * Limited apps
+   */
+  limitedApps?: string[] | null;
+  /**
+   * Last command time
+   */
+  lastCommandTime?: string | null;
   /**
    * Created at
    */
