@@ -22,6 +22,7 @@ import { envelope } from '../http/envelope.js';
 import { requestLog } from '../http/requestLog.js';
 import { startLogRetention } from '../modules/base/logRetention.js';
 import { reclaimFiles, spaceKeysOf } from '../modules/space/fileReclaim.js';
+import { TaskHandlerRegistry } from '../modules/task/handlers.js';
 import { loadGenerated } from './loadGenerated.js';
 import type { AppServices } from './services.js';
 import { welcomePage } from './welcomePage.js';
@@ -77,6 +78,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       // Replaced by the stored secret right after migrations; nothing can sign before that.
       auth: { secret: createSecretKey(randomBytes(32)) },
       authz,
+      taskHandlers: new TaskHandlerRegistry(),
       changed: async (entityId) => {
         if (AUTH_SOURCES.has(entityId)) await bumpAuthEpoch(knex);
       },

@@ -7,6 +7,7 @@ import type { Registry } from '../crud/entityRuntime.js';
 import type { Limits } from '../crud/limits.js';
 import type { Dialect } from '../db/createDb.js';
 import type { Authz } from '../auth/authz.js';
+import type { TaskHandlerRegistry } from '../modules/task/handlers.js';
 
 /** A response body that never changes during an instance's life, serialized once. */
 export interface StaticBody {
@@ -42,6 +43,8 @@ export interface AppServices {
   auth: { secret: KeyObject };
   /** Per-instance permission and data-scope caches, invalidated through the shared epoch. */
   authz: Authz;
+  /** What a scheduled task's `service` may name (module handlers and enabled plugins' handlers). */
+  taskHandlers: TaskHandlerRegistry;
   /** Called after a generic write to an entity (bumps the auth epoch for permission sources). */
   changed(entityId: string): Promise<void>;
 }

@@ -1,0 +1,57 @@
+import type { AppServices } from '../../app/services.js';
+
+/** What a task's `service` names when it runs: the task row, its parsed `data` argument and the app's services. */
+export interface TaskRunContext {
+  services: AppServices;
+  task: { id: number; name: string; service: string; data: unknown };
+}
+
+/** Returns an optional detail for the task log (stringified when not a string). Throwing marks the run failed. */
+export type TaskHandler = (ctx: TaskRunContext) => Promise<unknown> | unknown;
+
+interface Entry {
+  handler: TaskHandler;
+  /** 'core' for module handlers, else the plugin keyName that registered it. */
+  owner: string;
+}
+
+// `taskDemoService.test()` or `taskDemoService.test`: one bean, one method, nothing else.
+const SERVICE = /^\s*([A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*)\s*(?:\(\s*\))?\s*$/;
+
+/** Normalises a task's `service` text to its registry key (`bean.method`), or undefined when it is malformed. */
+export function serviceKey(service: string): string | undefined {
+  const m = SERVICE.exec(service);
+  return m ? `${m[1]}.${m[2]}` : undefined;
+}
+
+/**
+ * The explicit registry of what a task may run: module handlers and the handlers of enabled plugins.
+ * A task's `service` text is only ever looked up here, never resolved to an arbitrary method.
+ * Per app instance; every instance registers the same set (plugins through their shared enable state).
+ */
+export class TaskHandlerRegistry {
+  private readonly entries = new Map<string, Entry>();
+
+  register(service: string, handler: TaskHandler, owner = 'core'): void {
+    const key = serviceKey(service);
+    if (!key) throw new Error(`invalid task service name: ${service}`);
+    const existing = this.entries.get(key);
+    if (existing && existing.owner !== owner) throw new Error(`task service ${key} is already registered by ${existing.owner}`);
+    this.entries.set(key, { handler, owner });
+  }
+
+  /** Removes every handler an owner (a plugin) registered. */
+  unregisterOwner(owner: string): void {
+    for (const [key, entry] of this.entries) if (entry.owner === owner) this.entries.delete(key);
+  }
+
+  resolve(service: string): TaskHandler | undefined {
+    const key = serviceKey(service);
+    return key ? this.entries.get(key)?.handler : undefined;
+  }
+
+  /** Registered keys, sorted (for the console's service picker). */
+  keys(): string[] {
+    return [...this.entries.keys()].sort();
+  }
+}
