@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { SchedulerOptions } from './scheduler/scheduler.js';
 
 /** Runtime configuration. Names of the environment variables are fixed by docs/architecture.md. */
 export interface Config {
@@ -16,6 +17,8 @@ export interface Config {
   limits: { pageSize: number; listRows: number; batchRows: number; jsonBody: string };
   /** Largest uploaded file in MB (spec §5 'size cannot exceed {n}MB'); default 100. */
   uploadMaxMb?: number;
+  /** Scheduled tasks: poll, lease and shutdown grace (ms), or `enabled: false` for no automatic runs. */
+  scheduler?: SchedulerOptions;
 }
 
 export class ConfigError extends Error {

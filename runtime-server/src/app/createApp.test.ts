@@ -105,8 +105,11 @@ for (const db of testDatabases()) {
         assert.deepEqual(types.map((t) => t.key).sort(), ['brand', 'goodsType', 'occupation']);
         const infos = Number((await knex('dict_info').count({ n: '*' }))[0]?.n);
         assert.equal(infos, 11);
-        const tasks = await knex('task_info').orderBy('id').select('name', 'status', 'taskType');
-        assert.deepEqual(tasks.map((t) => [Number(t.status), Number(t.taskType)]), [[0, 1], [0, 0]], 'two stopped demo tasks, once');
+        const tasks = await knex('task_info').orderBy('id').select('name', 'status', 'taskType', 'type');
+        const demo = tasks.filter((t) => Number(t.type) === 1);
+        assert.deepEqual(demo.map((t) => [Number(t.status), Number(t.taskType)]), [[0, 1], [0, 0]], 'two stopped demo tasks, once');
+        const system = tasks.filter((t) => Number(t.type) === 0);
+        assert.deepEqual(system.map((t) => [Number(t.status), Number(t.taskType)]), [[1, 0], [1, 0]], 'two running system tasks (retention), once');
         const admins = await knex('base_sys_user').where({ username: 'admin' }).select('isSuper');
         assert.equal(admins.length, 1);
         assert.equal(Number(admins[0].isSuper), 1);

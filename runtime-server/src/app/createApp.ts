@@ -20,13 +20,16 @@ import { routes } from '../generated/routes.js';
 import { composeEndpoint } from '../http/composeEndpoint.js';
 import { envelope } from '../http/envelope.js';
 import { requestLog } from '../http/requestLog.js';
-import { startLogRetention } from '../modules/base/logRetention.js';
-import { reclaimFiles, spaceKeysOf } from '../modules/space/fileReclaim.js';
+import { registerCoreTaskHandlers } from '../modules/task/coreHandlers.js';
 import { TaskHandlerRegistry } from '../modules/task/handlers.js';
+import { TaskScheduler } from '../scheduler/scheduler.js';
 import { loadGenerated } from './loadGenerated.js';
 import type { AppServices } from './services.js';
 import { welcomePage } from './welcomePage.js';
 import { serveUploads } from '../upload/serveUploads.js';
+import { PluginManager } from '../plugins/manager.js';
+import { servePluginFiles } from '../plugins/serveFiles.js';
+import { serveWeb, WEB_DIST } from '../http/serveWeb.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
@@ -37,6 +40,8 @@ export interface CreateAppOptions {
    */
   guards?: (services: AppServices) => Middleware[];
   logger?: AppServices['logger'];
+  /** The built console served at `/` (default runtime-web/dist); the welcome page stands in until it is built. */
+  webDir?: string;
 }
 
 export interface AppInstance {
@@ -79,10 +84,14 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       auth: { secret: createSecretKey(randomBytes(32)) },
       authz,
       taskHandlers: new TaskHandlerRegistry(),
+      scheduler: new TaskScheduler(config.scheduler),
+      // A getter: the registry is the one services ends up holding, whatever replaces it above.
+      plugins: new PluginManager({ knex, config, logger, get taskHandlers() { return services.taskHandlers; } }),
       changed: async (entityId) => {
         if (AUTH_SOURCES.has(entityId)) await bumpAuthEpoch(knex);
       },
     };
+    registerCoreTaskHandlers(services.taskHandlers);
 
     if (config.captchaFixedCode) {
       logger.warn(`\n  *** CAPTCHA_FIXED_CODE is set: every captcha answer is "${config.captchaFixedCode}". Test use only. ***\n`);
@@ -92,6 +101,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     services.auth.secret = await ensureJwtSecret(knex);
     await grantSeedRoleMenus(knex);
     await ensureAdmin(knex, config, logger);
+    await services.plugins.start();
 
     const app = new Koa({ proxy: false });
     app.on('error', (err: Error, ctx?: Koa.Context) => {
@@ -100,14 +110,20 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     const router = new Router();
     const guards = options.guards ? options.guards(services) : [authGuard(services), requestLog(services)];
     for (const route of routes) composeEndpoint(router, route, services, guards);
-    router.get('/', (ctx) => {
-      ctx.type = 'html';
-      ctx.body = welcomePage();
-    });
+    // Entities created by the coding endpoints join the running router (no restart in development).
+    services.mountRoute = (route) => {
+      const method = route.method.toUpperCase();
+      if (router.stack.some((l) => l.path === route.url && l.methods.includes(method))) return false;
+      composeEndpoint(router, route, services, guards);
+      return true;
+    };
 
     // EPS and OpenAPI run to hundreds of KB; gzip/brotli cut them ~10x for the console's start-up.
     app.use(compress({ threshold: 2048 }));
     app.use(envelope());
+    // Before the console: a browser opening a plugin-served file asks for HTML too.
+    app.use(servePluginFiles(services.plugins));
+    app.use(serveWeb(options.webDir ?? WEB_DIST, welcomePage));
     // The built console and existing clients call `/api/...`; the API answers there too.
     app.use(async (ctx, next) => {
       if (ctx.path === '/api' || ctx.path.startsWith('/api/')) ctx.path = ctx.path.slice(4) || '/';
@@ -129,16 +145,15 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     app.use(router.routes());
     app.use(router.allowedMethods());
 
-    // A purged recycle snapshot may have been the last holder of uploaded files.
-    const retention = startLogRetention(services, (records) =>
-      reclaimFiles(knex, config, logger, spaceKeysOf(records)).then(() => undefined),
-    );
+    // Scheduled tasks, including the daily log and recycle-bin retention (system tasks).
+    services.scheduler.start(services);
     return {
       app,
       services,
       callback: () => app.callback(),
       close: async () => {
-        retention.stop();
+        await services.scheduler.stop();
+        await services.plugins.close();
         await knex.destroy();
       },
     };

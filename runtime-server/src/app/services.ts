@@ -8,6 +8,9 @@ import type { Limits } from '../crud/limits.js';
 import type { Dialect } from '../db/createDb.js';
 import type { Authz } from '../auth/authz.js';
 import type { TaskHandlerRegistry } from '../modules/task/handlers.js';
+import type { TaskScheduler } from '../scheduler/scheduler.js';
+import type { PluginManager } from '../plugins/manager.js';
+import type { RouteRecord } from '../core/routeRecord.js';
 
 /** A response body that never changes during an instance's life, serialized once. */
 export interface StaticBody {
@@ -45,6 +48,12 @@ export interface AppServices {
   authz: Authz;
   /** What a scheduled task's `service` may name (module handlers and enabled plugins' handlers). */
   taskHandlers: TaskHandlerRegistry;
+  /** Runs scheduled tasks (database lease: each tick once across instances); `once` runs through it. */
+  scheduler: TaskScheduler;
+  /** Installed plugins enabled on this instance, kept in step with the database (plugin epoch). */
+  plugins: PluginManager;
   /** Called after a generic write to an entity (bumps the auth epoch for permission sources). */
   changed(entityId: string): Promise<void>;
+  /** Mounts a route in the running router (entities created at run time); false when it already exists. */
+  mountRoute?: (route: RouteRecord) => boolean;
 }

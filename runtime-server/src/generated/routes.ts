@@ -1,5 +1,6 @@
 // Generated from schemas/ by `npm run generate` — do not edit.
 import type { RouteRecord } from '../core/routeRecord.js';
+import * as base_coding from '../modules/base/coding.js';
 import * as base_comm from '../modules/base/comm.js';
 import * as base_open from '../modules/base/open.js';
 import * as base_sys_department from '../modules/base/sys-department.js';
@@ -11,14 +12,19 @@ import * as base_sys_user from '../modules/base/sys-user.js';
 import * as demo_tenant from '../modules/demo/tenant.js';
 import * as dict_info from '../modules/dict/info.js';
 import * as dict_type from '../modules/dict/type.js';
+import * as helper_ai from '../modules/helper/ai.js';
 import * as lock_device_lock from '../modules/lock/device-lock.js';
+import * as plugin_info from '../modules/plugin/info.js';
 import * as recycle_data from '../modules/recycle/data.js';
 import * as space_info from '../modules/space/info.js';
 import * as space_type from '../modules/space/type.js';
+import * as task_info from '../modules/task/info.js';
 import * as user_address from '../modules/user/address.js';
 import * as user_info from '../modules/user/info.js';
 
 export const routes: RouteRecord[] = [
+  { method: 'get', url: '/admin/base/coding/getModuleTree', entity: 'base/coding', action: 'getModuleTree', auth: 'perm', perm: 'base:coding:getModuleTree', bind: base_coding.getModuleTree },
+  { method: 'post', url: '/admin/base/coding/createCode', entity: 'base/coding', action: 'createCode', auth: 'perm', perm: 'base:coding:createCode', bind: base_coding.createCode },
   { method: 'get', url: '/admin/base/comm/person', entity: 'base/comm', action: 'person', auth: 'login', perm: 'base:comm:person', bind: base_comm.person },
   { method: 'post', url: '/admin/base/comm/personUpdate', entity: 'base/comm', action: 'personUpdate', auth: 'login', perm: 'base:comm:personUpdate', bind: base_comm.personUpdate },
   { method: 'get', url: '/admin/base/comm/permmenu', entity: 'base/comm', action: 'permmenu', auth: 'login', perm: 'base:comm:permmenu', bind: base_comm.permmenu },
@@ -102,6 +108,7 @@ export const routes: RouteRecord[] = [
   { method: 'post', url: '/admin/dict/type/list', entity: 'dict/type', action: 'list', auth: 'perm', perm: 'dict:type:list', bind: 'generic' },
   { method: 'post', url: '/admin/dict/type/page', entity: 'dict/type', action: 'page', auth: 'perm', perm: 'dict:type:page', bind: 'generic' },
   { method: 'get', url: '/admin/dict/type/history', entity: 'dict/type', action: 'history', auth: 'perm', perm: 'dict:type:history', bind: 'generic' },
+  { method: 'post', url: '/admin/helper/ai/draft', entity: 'helper/ai', action: 'draft', auth: 'perm', perm: 'helper:ai:draft', bind: helper_ai.draft },
   { method: 'post', url: '/admin/lock/command/page', entity: 'lock/command', action: 'page', auth: 'perm', perm: 'lock:command:page', bind: 'generic' },
   { method: 'post', url: '/admin/lock/deviceLockController/add', entity: 'lock/deviceLockController', action: 'add', auth: 'perm', perm: 'lock:deviceLockController:add', bind: 'generic' },
   { method: 'post', url: '/admin/lock/deviceLockController/delete', entity: 'lock/deviceLockController', action: 'delete', auth: 'perm', perm: 'lock:deviceLockController:delete', bind: 'generic' },
@@ -117,12 +124,12 @@ export const routes: RouteRecord[] = [
   { method: 'post', url: '/admin/lock/deviceLockController/rotateSecret', entity: 'lock/deviceLockController', action: 'rotateSecret', auth: 'perm', perm: 'lock:deviceLockController:rotateSecret', bind: lock_device_lock.rotateSecret },
   { method: 'post', url: '/admin/lock/deviceLockController/callback', entity: 'lock/deviceLockController', action: 'callback', auth: 'open', perm: 'lock:deviceLockController:callback', bind: lock_device_lock.callback },
   { method: 'get', url: '/admin/lock/deviceLockController/history', entity: 'lock/deviceLockController', action: 'history', auth: 'perm', perm: 'lock:deviceLockController:history', bind: 'generic' },
-  { method: 'post', url: '/admin/plugin/info/add', entity: 'plugin/info', action: 'add', auth: 'perm', perm: 'plugin:info:add', bind: 'generic' },
-  { method: 'post', url: '/admin/plugin/info/delete', entity: 'plugin/info', action: 'delete', auth: 'perm', perm: 'plugin:info:delete', bind: 'generic' },
-  { method: 'post', url: '/admin/plugin/info/update', entity: 'plugin/info', action: 'update', auth: 'perm', perm: 'plugin:info:update', bind: 'generic' },
-  { method: 'get', url: '/admin/plugin/info/info', entity: 'plugin/info', action: 'info', auth: 'perm', perm: 'plugin:info:info', bind: 'generic' },
-  { method: 'post', url: '/admin/plugin/info/list', entity: 'plugin/info', action: 'list', auth: 'perm', perm: 'plugin:info:list', bind: 'generic' },
-  { method: 'post', url: '/admin/plugin/info/page', entity: 'plugin/info', action: 'page', auth: 'perm', perm: 'plugin:info:page', bind: 'generic' },
+  { method: 'post', url: '/admin/plugin/info/install', entity: 'plugin/info', action: 'install', auth: 'super', perm: 'plugin:info:install', bind: plugin_info.install },
+  { method: 'post', url: '/admin/plugin/info/delete', entity: 'plugin/info', action: 'delete', auth: 'super', perm: 'plugin:info:delete', bind: plugin_info.remove },
+  { method: 'post', url: '/admin/plugin/info/update', entity: 'plugin/info', action: 'update', auth: 'super', perm: 'plugin:info:update', bind: plugin_info.update },
+  { method: 'get', url: '/admin/plugin/info/info', entity: 'plugin/info', action: 'info', auth: 'perm', perm: 'plugin:info:info', bind: plugin_info.info },
+  { method: 'post', url: '/admin/plugin/info/list', entity: 'plugin/info', action: 'list', auth: 'perm', perm: 'plugin:info:list', bind: plugin_info.list },
+  { method: 'post', url: '/admin/plugin/info/page', entity: 'plugin/info', action: 'page', auth: 'perm', perm: 'plugin:info:page', bind: plugin_info.page },
   { method: 'get', url: '/admin/plugin/info/history', entity: 'plugin/info', action: 'history', auth: 'perm', perm: 'plugin:info:history', bind: 'generic' },
   { method: 'post', url: '/admin/recycle/data/page', entity: 'recycle/data', action: 'page', auth: 'perm', perm: 'recycle:data:page', bind: 'generic' },
   { method: 'get', url: '/admin/recycle/data/info', entity: 'recycle/data', action: 'info', auth: 'perm', perm: 'recycle:data:info', bind: 'generic' },
@@ -141,11 +148,15 @@ export const routes: RouteRecord[] = [
   { method: 'post', url: '/admin/space/type/list', entity: 'space/type', action: 'list', auth: 'perm', perm: 'space:type:list', bind: space_type.list },
   { method: 'post', url: '/admin/space/type/page', entity: 'space/type', action: 'page', auth: 'perm', perm: 'space:type:page', bind: 'generic' },
   { method: 'get', url: '/admin/space/type/history', entity: 'space/type', action: 'history', auth: 'perm', perm: 'space:type:history', bind: 'generic' },
-  { method: 'post', url: '/admin/task/info/add', entity: 'task/info', action: 'add', auth: 'perm', perm: 'task:info:add', bind: 'generic' },
-  { method: 'post', url: '/admin/task/info/delete', entity: 'task/info', action: 'delete', auth: 'perm', perm: 'task:info:delete', bind: 'generic' },
-  { method: 'post', url: '/admin/task/info/update', entity: 'task/info', action: 'update', auth: 'perm', perm: 'task:info:update', bind: 'generic' },
-  { method: 'get', url: '/admin/task/info/info', entity: 'task/info', action: 'info', auth: 'perm', perm: 'task:info:info', bind: 'generic' },
-  { method: 'post', url: '/admin/task/info/page', entity: 'task/info', action: 'page', auth: 'perm', perm: 'task:info:page', bind: 'generic' },
+  { method: 'post', url: '/admin/task/info/add', entity: 'task/info', action: 'add', auth: 'perm', perm: 'task:info:add', bind: task_info.add },
+  { method: 'post', url: '/admin/task/info/delete', entity: 'task/info', action: 'delete', auth: 'perm', perm: 'task:info:delete', bind: task_info.remove },
+  { method: 'post', url: '/admin/task/info/update', entity: 'task/info', action: 'update', auth: 'perm', perm: 'task:info:update', bind: task_info.update },
+  { method: 'get', url: '/admin/task/info/info', entity: 'task/info', action: 'info', auth: 'perm', perm: 'task:info:info', bind: task_info.info },
+  { method: 'post', url: '/admin/task/info/page', entity: 'task/info', action: 'page', auth: 'perm', perm: 'task:info:page', bind: task_info.page },
+  { method: 'post', url: '/admin/task/info/start', entity: 'task/info', action: 'start', auth: 'perm', perm: 'task:info:start', bind: task_info.start },
+  { method: 'post', url: '/admin/task/info/stop', entity: 'task/info', action: 'stop', auth: 'perm', perm: 'task:info:stop', bind: task_info.stop },
+  { method: 'post', url: '/admin/task/info/once', entity: 'task/info', action: 'once', auth: 'perm', perm: 'task:info:once', bind: task_info.once },
+  { method: 'get', url: '/admin/task/info/log', entity: 'task/info', action: 'log', auth: 'perm', perm: 'task:info:log', bind: task_info.log },
   { method: 'get', url: '/admin/task/info/history', entity: 'task/info', action: 'history', auth: 'perm', perm: 'task:info:history', bind: 'generic' },
   { method: 'post', url: '/admin/user/address/add', entity: 'user/address', action: 'add', auth: 'perm', perm: 'user:address:add', bind: user_address.add },
   { method: 'post', url: '/admin/user/address/delete', entity: 'user/address', action: 'delete', auth: 'perm', perm: 'user:address:delete', bind: 'generic' },

@@ -1903,7 +1903,7 @@ export interface TaskInfo {
    */
   jobId?: string | null;
   /**
-   * Repeat options: JSON text of the repeat options.
+   * Repeat options: JSON text of the repeat options in force, plus count (runs since the last start), which limit is checked against. Written by the scheduler only.
    */
   repeatConf?: string | null;
   /**
@@ -1919,7 +1919,7 @@ export interface TaskInfo {
    */
   limit?: number | null;
   /**
-   * Interval (ms): Interval in milliseconds; ignored when cron is set.
+   * Interval (ms): Interval in milliseconds, whole seconds (schedules have one-second resolution); ignored when cron is set.
    */
   every?: number | null;
   /**
@@ -1985,10 +1985,6 @@ export interface TaskInfoInput {
    */
   jobId?: string | null;
   /**
-   * Repeat options: JSON text of the repeat options.
-   */
-  repeatConf?: string | null;
-  /**
    * Name
    */
   name: string;
@@ -2001,7 +1997,7 @@ export interface TaskInfoInput {
    */
   limit?: number | null;
   /**
-   * Interval (ms): Interval in milliseconds; ignored when cron is set.
+   * Interval (ms): Interval in milliseconds, whole seconds (schedules have one-second resolution); ignored when cron is set.
    */
   every?: number | null;
   /**

@@ -25,47 +25,55 @@ export function serveUploads(config: Pick<Config, 'dataDir'>): Middleware {
   return async (ctx, next) => {
     const m = FILE_URL.exec(ctx.path);
     if (!m || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
-    const name = decode(m[2]!);
-    if (!name || /[/\\\0]/.test(name) || name.includes('..') || name.startsWith('.')) return notFound(ctx);
-    const file = path.resolve(root, m[1]!, name);
-    if (!file.startsWith(root + path.sep)) return notFound(ctx);
-    const stat = await fs.promises.stat(file).catch(() => undefined);
-    if (!stat?.isFile()) return notFound(ctx);
-
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Content-Security-Policy', UPLOAD_CSP);
-    ctx.set('Cache-Control', 'public, max-age=86400');
-    ctx.set('Accept-Ranges', 'bytes');
-    ctx.set('Content-Disposition', disposition(name));
-    ctx.type = contentTypeOf(name);
-    ctx.lastModified = stat.mtime;
-    ctx.etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
-    ctx.status = 200;
-    if (ctx.fresh) {
-      ctx.status = 304;
-      return;
-    }
-    const range = parseRange(ctx.get('range'), stat.size);
-    if (range === 'invalid') {
-      ctx.status = 416;
-      ctx.set('Content-Range', `bytes */${stat.size}`);
-      ctx.body = '';
-      return;
-    }
-    const { start, end } = range ?? { start: 0, end: stat.size - 1 };
-    if (range) {
-      // A byte range of a gzipped body would be meaningless.
-      ctx.compress = false;
-      ctx.status = 206;
-      ctx.set('Content-Range', `bytes ${start}-${end}/${stat.size}`);
-    }
-    ctx.length = stat.size === 0 ? 0 : end - start + 1;
-    if (ctx.method === 'HEAD' || stat.size === 0) {
-      ctx.body = '';
-      return;
-    }
-    ctx.body = fs.createReadStream(file, { start, end });
+    await sendStoredFile(ctx, root, m[1]!, m[2]!);
   };
+}
+
+/**
+ * Answers one stored file `<root>/<day>/<encodedName>` (also for upload plugins' own roots): the
+ * decoded name must be one plain segment that resolves strictly inside `root`, else 404.
+ */
+export async function sendStoredFile(ctx: Parameters<Middleware>[0], root: string, day: string, encodedName: string): Promise<void> {
+  const name = decode(encodedName);
+  if (!/^\d{8}$/.test(day) || !name || /[/\\\0]/.test(name) || name.includes('..') || name.startsWith('.')) return notFound(ctx);
+  const file = path.resolve(root, day, name);
+  if (!file.startsWith(path.resolve(root) + path.sep)) return notFound(ctx);
+  const stat = await fs.promises.stat(file).catch(() => undefined);
+  if (!stat?.isFile()) return notFound(ctx);
+
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('Content-Security-Policy', UPLOAD_CSP);
+  ctx.set('Cache-Control', 'public, max-age=86400');
+  ctx.set('Accept-Ranges', 'bytes');
+  ctx.set('Content-Disposition', disposition(name));
+  ctx.type = contentTypeOf(name);
+  ctx.lastModified = stat.mtime;
+  ctx.etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+  ctx.status = 200;
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
+  const range = parseRange(ctx.get('range'), stat.size);
+  if (range === 'invalid') {
+    ctx.status = 416;
+    ctx.set('Content-Range', `bytes */${stat.size}`);
+    ctx.body = '';
+    return;
+  }
+  const { start, end } = range ?? { start: 0, end: stat.size - 1 };
+  if (range) {
+    // A byte range of a gzipped body would be meaningless.
+    ctx.compress = false;
+    ctx.status = 206;
+    ctx.set('Content-Range', `bytes ${start}-${end}/${stat.size}`);
+  }
+  ctx.length = stat.size === 0 ? 0 : end - start + 1;
+  if (ctx.method === 'HEAD' || stat.size === 0) {
+    ctx.body = '';
+    return;
+  }
+  ctx.body = fs.createReadStream(file, { start, end });
 }
 
 function notFound(ctx: Parameters<Middleware>[0]): void {

@@ -12,6 +12,8 @@ import fs from 'node:fs/promises';
 import { ALLOWED_EXTENSIONS, extensionOf } from '../../upload/fileGroups.js';
 import { storedName, storeFile } from '../../upload/localStorage.js';
 import { MAX_FILES, receiveMultipart } from '../../upload/multipart.js';
+import type { UploadFile } from '../../plugins/api.js';
+import type { ActiveUpload } from '../../plugins/manager.js';
 
 /** `GET /admin/base/comm/program`: which back-end language a shared console talks to (8.x). */
 export const program: Handler = () => 'Node';
@@ -99,8 +101,12 @@ export const logout: Handler = async ({ services, actor }) => {
   return undefined;
 };
 
-/** `GET /admin/base/comm/uploadMode`: the built-in local storage (cloud plugins would change it). */
-export const uploadMode: Handler = () => ({ mode: 'local', type: 'local' });
+/** `GET /admin/base/comm/uploadMode`: the built-in local storage, or the enabled upload plugin's keyName as `type`. */
+export const uploadMode: Handler = async ({ services }) => {
+  await services.plugins.fresh();
+  const plugin = services.plugins.upload();
+  return plugin ? { mode: 'local', type: plugin.keyName } : { mode: 'local', type: 'local' };
+};
 
 /**
  * `POST /admin/base/comm/upload` (multipart `file` ×1…9, optional `key` name hint): stores each file
@@ -122,6 +128,19 @@ export const upload: Handler = async ({ services, koa }) => {
       if (!ALLOWED_EXTENSIONS.has(ext)) throw new AppError('upload.typeRefused', { ext });
     }
     const urls: string[] = [];
+    await services.plugins.fresh();
+    const plugin = services.plugins.upload();
+    if (plugin) {
+      // An enabled upload plugin replaces local storage; a failure part-way undoes what it saved.
+      try {
+        for (const [i, f] of form.files.entries()) urls.push(await savedByPlugin(plugin, { tempPath: f.path, name: names[i]!, size: f.size }));
+      } catch (err) {
+        await Promise.all(urls.map((u) => plugin.hook.remove?.(u).catch(() => undefined)));
+        throw err instanceof AppError ? err : new AppError('plugin.uploadFailed', { keyName: plugin.keyName, detail: String((err as Error)?.message ?? err).slice(0, 300) });
+      }
+      done = true;
+      return urls.length === 1 ? urls[0] : urls;
+    }
     for (const [i, f] of form.files.entries()) {
       const s = await storeFile(config, f.path, names[i]!);
       stored.push(s.path);
@@ -135,3 +154,9 @@ export const upload: Handler = async ({ services, koa }) => {
     await form.cleanup();
   }
 };
+
+async function savedByPlugin(plugin: ActiveUpload, file: UploadFile): Promise<string> {
+  const url = await plugin.hook.save(file);
+  if (typeof url !== 'string' || !url) throw new AppError('plugin.noUploadUrl', { keyName: plugin.keyName });
+  return url;
+}

@@ -1,14 +1,10 @@
 import dayjs from 'dayjs';
 import type { Knex } from 'knex';
-import type { AppServices } from '../../app/services.js';
 import { now } from '../../db/values.js';
 
 /** `base_sys_conf` keys of the retention settings (days), seeded with 31. */
 export const LOG_KEEP = 'logKeep';
 export const RECYCLE_KEEP = 'recycleKeep';
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** The first prune runs this long after start, off the start-up path. */
-const FIRST_RUN_MS = 30 * 1000;
 
 /** A conf value as stored (a string), or undefined when the row is missing. */
 export async function readConf(knex: Knex | Knex.Transaction, key: string): Promise<string | undefined> {
@@ -61,38 +57,22 @@ async function pruneTable(knex: Knex, table: string, key: string, at: Date, onPu
   }
 }
 
-/**
- * Deletes request logs created before the start of the day `now − logKeep` days, and recycle-bin
- * records likewise by `recycleKeep`. Idempotent, so several instances may run it at once.
- */
-export async function pruneLogs(knex: Knex, at: Date = new Date(), onRecyclePurged?: OnRecyclePurged): Promise<{ logs: number; recycle: number }> {
-  const logs = await pruneTable(knex, 'base_sys_log', LOG_KEEP, at);
-  const recycle = await pruneTable(knex, 'recycle_data', RECYCLE_KEEP, at, onRecyclePurged);
-  return { logs, recycle };
+/** Deletes request logs created before the start of the day `now − logKeep` days. Idempotent. */
+export async function pruneRequestLogs(knex: Knex, at: Date = new Date()): Promise<number> {
+  return pruneTable(knex, 'base_sys_log', LOG_KEEP, at);
 }
 
-/** Runs `pruneLogs` shortly after start and then daily; the timers never keep the process alive. */
-export function startLogRetention(services: Pick<AppServices, 'knex' | 'logger'>, onRecyclePurged?: OnRecyclePurged): { stop(): void } {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await pruneLogs(services.knex, new Date(), onRecyclePurged);
-    } catch (err) {
-      services.logger.error('log retention failed', err);
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(() => void run(), FIRST_RUN_MS);
-  first.unref();
-  const daily = setInterval(() => void run(), DAY_MS);
-  daily.unref();
-  return {
-    stop() {
-      clearTimeout(first);
-      clearInterval(daily);
-    },
-  };
+/** Deletes recycle-bin records created before the start of the day `now − recycleKeep` days. Idempotent. */
+export async function pruneRecycleBin(knex: Knex, at: Date = new Date(), onPurged?: OnRecyclePurged): Promise<number> {
+  return pruneTable(knex, 'recycle_data', RECYCLE_KEEP, at, onPurged);
+}
+
+/**
+ * Both prunes at once. They run as the built-in system tasks `baseSysLogService.prune()` and
+ * `recycleDataService.prune()` (modules/task/coreHandlers.ts), once a day across all instances.
+ */
+export async function pruneLogs(knex: Knex, at: Date = new Date(), onRecyclePurged?: OnRecyclePurged): Promise<{ logs: number; recycle: number }> {
+  const logs = await pruneRequestLogs(knex, at);
+  const recycle = await pruneRecycleBin(knex, at, onRecyclePurged);
+  return { logs, recycle };
 }

@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { PluginContext, PluginInstance } from '../../../runtime-server/src/plugins/api.js';
+
+/** `YYYYMMDD` in server local time, as built-in uploads name their day folders. */
+function today(): string {
+  const d = new Date();
+  return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * Upload hook storing files under a configurable root and letting the server serve them at
+ * `<urlPrefix>/<day>/<uuid>_<name>`. The server hands over a sanitised single-segment name.
+ */
+export async function activate(ctx: PluginContext): Promise<PluginInstance> {
+  const configured = typeof ctx.config.root === 'string' ? ctx.config.root : '';
+  const root = path.resolve(configured || path.join(ctx.paths.data, 'files'));
+  const urlPrefix = typeof ctx.config.urlPrefix === 'string' ? ctx.config.urlPrefix : '/files';
+  await fs.mkdir(root, { recursive: true });
+  const inside = (p: string) => p.startsWith(root + path.sep);
+  ctx.logger.info(`storing uploads in ${root}, served at ${urlPrefix}`);
+  return {
+    upload: {
+      files: { urlPrefix, root },
+      async save(file) {
+        const day = today();
+        const name = `${randomUUID()}_${path.basename(file.name)}`;
+        const target = path.join(root, day, name);
+        if (!inside(target)) throw new Error(`refused name ${file.name}`);
+        await fs.mkdir(path.dirname(target), { recursive: true });
+        // Copy, not rename: the temp folder may sit on another filesystem.
+        await fs.copyFile(file.tempPath, target, fs.constants.COPYFILE_EXCL);
+        return `${urlPrefix}/${day}/${encodeURIComponent(name)}`;
+      },
+      async remove(url) {
+        const m = /^\/[a-z][a-z0-9-]*\/(\d{8})\/([^/]+)$/.exec(url);
+        if (!m || !url.startsWith(`${urlPrefix}/`)) return;
+        const target = path.join(root, m[1]!, decodeURIComponent(m[2]!));
+        if (inside(target)) await fs.rm(target, { force: true });
+      },
+    },
+  };
+}

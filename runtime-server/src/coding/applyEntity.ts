@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Knex } from 'knex';
+import type { EntityModel, ProjectPaths } from '@schema-admin/generator';
+import type { AppServices } from '../app/services.js';
+import { loadGenerated } from '../app/loadGenerated.js';
+import type { RouteRecord } from '../core/routeRecord.js';
+import { AppError } from '../core/errors.js';
+import { createRegistry } from '../crud/entityRuntime.js';
+import { migrations as bundled } from '../../migrations/index.js';
+import { writeAndGenerate } from './writeSchema.js';
+import type { CreateRequest } from './writeSchema.js';
+
+export interface CreateOutcome {
+  entity: EntityModel;
+  /** Schema file, relative to the project root. */
+  file: string;
+  migration: string | null;
+  /** Migrations applied to the database by this call. */
+  applied: string[];
+  /** Routes mounted in the running app. */
+  routes: string[];
+}
+
+const MIGRATION_FILE = /^(\d{14}_[a-z0-9_]+)\.ts$/;
+
+/**
+ * Writes the schema, regenerates, applies the new migration and serves the entity — or, on any
+ * failure, restores every file it touched and answers why.
+ */
+export async function createEntity(services: AppServices, paths: ProjectPaths, req: CreateRequest): Promise<CreateOutcome> {
+  const written = await writeAndGenerate(paths, req);
+  let applied: string[];
+  try {
+    applied = await applyMigrations(services.knex, paths);
+  } catch (err) {
+    written.undo();
+    services.logger.error('coding: migration of a created entity failed', err);
+    throw new AppError('coding.migrateFailed', { file: written.file });
+  }
+  const routes = serve(services, paths, written.model.entities, written.entity);
+  return { entity: written.entity, file: written.file, migration: written.migration, applied, routes };
+}
+
+/**
+ * Runs the bundled migrations plus those written since this process started (their files exist on
+ * disk but not in the imported index), in name order, behind Knex's migration lock.
+ */
+export async function applyMigrations(knex: Knex, paths: ProjectPaths): Promise<string[]> {
+  const known = new Map<string, unknown>(bundled);
+  const onDisk = fs.existsSync(paths.migrations) ? fs.readdirSync(paths.migrations).flatMap((n) => MIGRATION_FILE.exec(n)?.[1] ?? []) : [];
+  const names = [...new Set([...known.keys(), ...onDisk])].sort();
+  const source: Knex.MigrationSource<string> = {
+    getMigrations: async () => names,
+    getMigrationName: (n) => n,
+    getMigration: async (n) => (known.get(n) ?? (await import(pathToFileURL(path.join(paths.migrations, `${n}.ts`)).href))) as Knex.Migration,
+  };
+  const [, applied] = (await knex.migrate.latest({ migrationSource: source })) as [number, string[]];
+  return applied;
+}
+
+/** Makes the running app serve the entity: model, CRUD runtime, EPS/OpenAPI, and its routes. */
+function serve(services: AppServices, paths: ProjectPaths, all: EntityModel[], entity: EntityModel): string[] {
+  const joined = new Set(entity.query.join.map((j) => j.entity));
+  const runtime = createRegistry({ entities: all.filter((e) => e.id === entity.id || joined.has(e.id)) }, services.ajv, services.limits).get(entity.id);
+  services.entities.set(entity.id, entity);
+  if (runtime) services.registry.set(entity.id, runtime);
+  services.generated = loadGenerated(paths.generated);
+  const mounted: string[] = [];
+  for (const a of entity.actions) {
+    const route: RouteRecord = { method: a.method, url: a.url, entity: entity.id, action: a.name, auth: a.auth, perm: a.perm, bind: 'generic' };
+    if (services.mountRoute?.(route)) mounted.push(a.url);
+  }
+  return mounted;
+}

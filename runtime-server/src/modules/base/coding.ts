@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { AppError } from '../../core/errors.js';
+import type { Handler } from '../../core/handler.js';
+import type { AppServices } from '../../app/services.js';
+import { createEntity } from '../../coding/applyEntity.js';
+import { docOfRequest } from '../../coding/createInput.js';
+import type { CreateCodeBody } from '../../coding/createInput.js';
+import { codingPaths, isProject } from '../../coding/projectFiles.js';
+import { addEntityMenus } from '../../coding/entityMenus.js';
+import { originOf } from '../../audit/audit.js';
+
+/**
+ * `/admin/base/coding` (api-contract §9): the schema-writing heir of 8.x code generation. Both
+ * actions refuse in production, so a live server neither lists nor writes code.
+ */
+function assertDevelopment(services: Pick<AppServices, 'config'>): void {
+  if (services.config.nodeEnv === 'production') throw new AppError('coding.devOnly');
+}
+
+/** `GET getModuleTree`: every module with its entities, from the served model. */
+export const getModuleTree: Handler = ({ services, locale }) => {
+  assertDevelopment(services);
+  const modules = new Map<string, unknown[]>();
+  for (const e of services.generated.model.entities) {
+    const list = modules.get(e.module) ?? [];
+    list.push({
+      id: e.id,
+      name: e.name ?? null,
+      label: e.label[locale],
+      table: e.table ?? null,
+      prefix: e.prefix,
+      file: e.file,
+      fields: e.fields.filter((f) => !f.implicit).map((f) => f.name),
+    });
+    modules.set(e.module, list);
+  }
+  return [...modules.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([module, entities]) => ({ module, entities }));
+};
+
+// One creation at a time per app: each one regenerates the whole project.
+const running = new WeakMap<object, Promise<unknown>>();
+
+/**
+ * `POST createCode {schema | module, entity, fields, label?, overwrite?}`: validates, writes
+ * `schemas/<module>/<entity>.json`, generates, migrates and serves the new CRUD API with its menu.
+ */
+export const createCode: Handler = async (ctx) => {
+  const { services } = ctx;
+  assertDevelopment(services);
+  const body = (ctx.body ?? {}) as CreateCodeBody;
+  const doc = docOfRequest(body);
+  const paths = codingPaths(services.config.schemasDir);
+  if (!isProject(paths)) throw new AppError('coding.noProject', { dir: path.basename(paths.schemas) });
+
+  const before = running.get(services) ?? Promise.resolve();
+  const job = before.catch(() => undefined).then(async () => {
+    const outcome = await createEntity(services, paths, { doc, overwrite: body.overwrite === true });
+    const menus = await addEntityMenus(services, outcome.entity, originOf(ctx));
+    return {
+      id: outcome.entity.id,
+      name: outcome.entity.name ?? null,
+      table: outcome.entity.table ?? null,
+      prefix: outcome.entity.prefix,
+      file: outcome.file,
+      migration: outcome.migration,
+      applied: outcome.applied,
+      routes: outcome.routes,
+      menu: menus,
+    };
+  });
+  running.set(services, job);
+  return job;
+};
