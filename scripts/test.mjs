@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ensureWebBuild } from './web-build.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const SKIP = new Set(['node_modules', 'data', 'dist', '.git', 'test-artifacts']);
@@ -32,8 +33,11 @@ const only = process.argv.slice(2);
 const files = only.length ? only : findTests(root);
 if (!only.length) {
   run('typecheck', process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json']);
+  run('typecheck web', process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'runtime-web/tsconfig.json']);
   run('generate --check', process.execPath, ['--import', 'tsx', 'generator/src/cli.ts', '--check']);
 }
+// Browser tests drive the built console: build it once here (when stale), never per test file.
+if (files.some((f) => f.split(path.sep).join('/').includes('runtime-web/tests/e2e/') || f.endsWith('.e2e.test.ts'))) ensureWebBuild();
 // Human-readable spec output on the terminal, TAP in a file for the closing tally.
 const tap = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sa-tap-')), 'report.tap');
 console.log(`\n== tests (${files.length} files)`);

@@ -49,7 +49,7 @@ export function createStores(options: StoresOptions = {}): Stores {
   // The locale lives in the same storage as everything else (i18n is one instance per page).
   if (options.storage) setLocaleStorage(storage);
   const app = new AppStore(storage, { navigate: options.navigate, toast: options.toast });
-  const menu = new MenuStore(storage);
+  const menu = new MenuStore(storage, () => app.locale);
   const process = new ProcessStore();
   const dict = new DictStore();
   const eps = new EpsStore();

@@ -2,6 +2,8 @@ import { makeAutoObservable } from 'mobx';
 import { hasPerm } from '../permission';
 import type { Request } from '../request';
 import type { AppStorage } from '../storage';
+import type { Locale } from '../i18n';
+import { menuLabel } from '../menuLabels';
 
 /** A row of `permmenu.menus`. type 0 = directory, 1 = page, 2 = permission (never navigable). */
 export interface MenuItem {
@@ -69,17 +71,18 @@ const flag = (v: unknown, dflt: boolean): boolean => (v === null || v === undefi
 const withSlash = (p: string): string => (p.startsWith('/') || /^https?:\/\//.test(p) ? p : `/${p}`);
 
 /** Tree by parentId, sorted by orderNum (then id), permission rows dropped, home remapped to '/'. */
-export function buildMenuTree(items: readonly MenuItem[]): MenuNode[] {
+export function buildMenuTree(items: readonly MenuItem[], label: (name: string) => string = (name) => name): MenuNode[] {
   const nodes = new Map<number, MenuNode>();
   for (const m of items) {
     if (m.type === 2) continue;
+    const name = label(m.name);
     const viewPath = m.viewPath || null;
     const path = withSlash(m.router || `/${m.id}`);
     nodes.set(m.id, {
       id: m.id,
       parentId: m.parentId ?? null,
       type: m.type,
-      name: m.name,
+      name,
       path,
       viewPath,
       icon: m.icon || null,
@@ -87,7 +90,7 @@ export function buildMenuTree(items: readonly MenuItem[]): MenuNode[] {
       isShow: flag(m.isShow, true),
       keepAlive: flag(m.keepAlive, false),
       meta: {
-        label: m.name,
+        label: name,
         keepAlive: flag(m.keepAlive, false),
         menuId: m.id,
         ...(viewPath && /^https?:\/\//.test(viewPath) ? { iframeUrl: viewPath } : {}),
@@ -152,12 +155,16 @@ export class MenuStore {
   activeGroup: number | undefined = undefined;
   private request: Request | undefined;
 
-  constructor(private readonly storage: AppStorage) {
+  /** `locale` is read inside `tree`, so seeded menu names follow a locale switch. */
+  constructor(
+    private readonly storage: AppStorage,
+    private readonly locale: () => Locale = () => 'zh-cn',
+  ) {
     const items = storage.get<MenuItem[]>('menus');
     const perms = storage.get<string[]>('perms');
     this.items = Array.isArray(items) ? items : [];
     this.perms = Array.isArray(perms) ? perms.filter((p) => typeof p === 'string') : [];
-    makeAutoObservable<MenuStore, 'storage' | 'request'>(this, { storage: false, request: false });
+    makeAutoObservable<MenuStore, 'storage' | 'request' | 'locale'>(this, { storage: false, request: false, locale: false });
   }
 
   attach(request: Request): void {
@@ -165,7 +172,8 @@ export class MenuStore {
   }
 
   get tree(): MenuNode[] {
-    return buildMenuTree(this.items);
+    const locale = this.locale();
+    return buildMenuTree(this.items, (name) => menuLabel(name, locale));
   }
 
   get routes(): MenuRoute[] {

@@ -159,3 +159,19 @@ test('logout clears tokens, user info, menus, tabs and goes to /login even when 
   assert.equal(s.process.list.length, 0);
   assert.deepEqual(navigations, ['/login']);
 });
+
+test('seeded menu names follow the locale; names an admin typed stay as typed', () => {
+  const storage = createStorage(memoryBackend());
+  const s = createStores({ storage, toast: () => {}, baseUrl: 'http://127.0.0.1:1/api', fetch });
+  s.menu.set({ menus: [item(1, null, 0, '系统管理', '/sys', 0), item(2, 1, 1, '用户列表', '/sys/user', 1), item(3, 1, 1, '我的报表', '/sys/report', 2)], perms: [] });
+  try {
+    s.app.setLocale('en');
+    assert.deepEqual(s.menu.tree.map((n) => n.name), ['System']);
+    assert.deepEqual(s.menu.routes.filter((r) => !r.redirect).map((r) => r.meta.label), ['Users', '我的报表']);
+    s.app.setLocale('zh-tw');
+    assert.equal(s.menu.tree[0]?.children[0]?.name, '使用者列表');
+  } finally {
+    s.app.setLocale('zh-cn');
+  }
+  assert.equal(s.menu.tree[0]?.name, '系统管理');
+});

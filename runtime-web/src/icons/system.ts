@@ -1,0 +1,51 @@
+import { circle, gear, line, path, rays, rect, type IconShape } from './shape';
+
+/** Console and menu icons: every icon name the seeded menus carry (`schemas/seed/menus.json`) maps here. */
+export const SYSTEM_ICONS = {
+  home: [path('M3 11l9-7 9 7'), path('M5 9.5V20h5v-5h4v5h5V9.5')],
+  system: [gear(12, 12, 6.6, 9, 8), circle(12, 12, 3)],
+  role: [path('M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6z'), path('M9 12l2 2 4-4')],
+  user: [circle(12, 8, 4), path('M4 21c0-4.4 3.6-8 8-8s8 3.6 8 8')],
+  menu: [path('M9 6h11M9 12h11M9 18h11'), circle(5, 6, 1), circle(5, 12, 1), circle(5, 18, 1)],
+  param: [path('M4 7h9M19 7h1M4 17h2M10 17h10'), circle(16, 7, 2.2), circle(8, 17, 2.2)],
+  log: [path('M6 3h8l5 5v13H6z'), path('M14 3v5h5'), path('M9 12h7M9 15.5h7M9 19h4')],
+  dict: [
+    path('M5 19.5V4.5A1.5 1.5 0 016.5 3H19v15H6.5A1.5 1.5 0 005 19.5 1.5 1.5 0 006.5 21H19v-3'),
+    path('M9.5 13.5l2.2-6.5 2.2 6.5M10.2 11.5h3'),
+  ],
+  recycle: [path('M4 7h16M9 7V4h6v3'), path('M6 7l1 13h10l1-13'), path('M10 11v5M14 11v5')],
+  file: [path('M3 6.5A1.5 1.5 0 014.5 5H9l2 2h8.5A1.5 1.5 0 0121 8.5v9a1.5 1.5 0 01-1.5 1.5h-15A1.5 1.5 0 013 17.5z')],
+  plugin: [path('M4 8h4V6a2 2 0 014 0v2h4v4h2a2 2 0 010 4h-2v4H4z')],
+  ai: [
+    path('M11 3l1.8 5.2L18 10l-5.2 1.8L11 17l-1.8-5.2L4 10l5.2-1.8z'),
+    path('M18.5 14.5l.7 1.8 1.8.7-1.8.7-.7 1.8-.7-1.8-1.8-.7 1.8-.7z'),
+  ],
+  lock: [rect(5, 10, 14, 11, 2), path('M8 10V7a4 4 0 018 0v3'), line(12, 14, 12, 17)],
+  key: [circle(8, 15, 4), path('M11 12l9-9M17 6l2 2M15 8l2 2')],
+  department: [rect(9, 3, 6, 5, 1), rect(3, 16, 6, 5, 1), rect(15, 16, 6, 5, 1), path('M12 8v4M6 16v-4h12v4')],
+  database: [
+    path('M4 6c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3z'),
+    path('M4 6v12c0 1.7 3.6 3 8 3s8-1.3 8-3V6'),
+    path('M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3'),
+  ],
+  code: [path('M8 7l-5 5 5 5M16 7l5 5-5 5M13.5 5l-3 14')],
+  link: [path('M10 14a4 4 0 005.7 0l3-3a4 4 0 00-5.7-5.7l-1 1'), path('M14 10a4 4 0 00-5.7 0l-3 3a4 4 0 005.7 5.7l1-1')],
+  language: [path('M3 6h8M7 4v2M9.5 6c-1 4-3 6.5-5.5 8M5.5 9.5c1 2.2 2.8 3.9 5 4.8'), path('M13 20l3.5-9 3.5 9M14.2 17h4.6')],
+  light: [circle(12, 12, 4), ...rays(12, 12, 6.5, 9, 8)],
+  dark: [path('M20 14.5A8 8 0 019.5 4a8 8 0 1010.5 10.5z')],
+  theme: [
+    path('M12 3a9 9 0 100 18c1.1 0 1.6-.8 1.6-1.6 0-1.4-1.2-1.9-1.2-3 0-.9.7-1.6 1.6-1.6H16a5 5 0 005-5C21 6.3 17 3 12 3z'),
+    circle(7.5, 11, 1.2),
+    circle(10, 7, 1.2),
+    circle(15, 7.5, 1.2),
+  ],
+  setting: [gear(12, 12, 7, 9.2, 6), circle(12, 12, 2.6)],
+  logout: [path('M14 4h4a2 2 0 012 2v12a2 2 0 01-2 2h-4'), path('M9 8l-4 4 4 4M5 12h10')],
+  fullscreen: [path('M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5')],
+  search: [circle(11, 11, 6.5), line(16, 16, 20.5, 20.5)],
+  refresh: [path('M19.5 12a7.5 7.5 0 01-13.3 4.8M4.5 12a7.5 7.5 0 0113.3-4.8'), path('M18 3.5v4h-4M6 20.5v-4h4')],
+  app: [rect(4, 4, 16, 16, 4), circle(12, 12, 2.5)],
+  close: [path('M6 6l12 12M18 6L6 18')],
+  'close-others': [rect(3, 6, 8, 12, 1.5), path('M14.5 9.5l5 5M19.5 9.5l-5 5')],
+  'close-all': [path('M7 4h10'), rect(4, 7, 16, 13, 2), path('M9.5 11l5 5M14.5 11l-5 5')],
+} satisfies Record<string, IconShape>;

@@ -1,0 +1,47 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import NProgress from 'nprogress';
+import { Toast } from '@douyinfe/semi-ui';
+import '@douyinfe/semi-ui/dist/css/semi.min.css';
+import 'nprogress/nprogress.css';
+import './main.css';
+import './app/locales';
+import { currentLocale } from './core/i18n';
+import { bootstrap } from './core/bootstrap';
+import { createStores } from './core/stores';
+import type { Stores } from './core/stores';
+import { installExtensions } from './extensions';
+import { App } from './App';
+
+declare global {
+  interface Window {
+    /** The running stores, for the browser console and the browser tests. */
+    __schemaAdmin?: { stores: Stores };
+  }
+}
+
+NProgress.configure({ showSpinner: true });
+
+/**
+ * Start-up (spec §1): stores, extensions installed, the root view mounted on #app, then EPS and the
+ * session loaded. Failures are logged for developers and never shown to the user.
+ */
+async function start(): Promise<void> {
+  document.documentElement.lang = currentLocale();
+  const stores = createStores({
+    toast: (kind, message) => Toast[kind](message),
+    progress: { start: () => NProgress.start(), done: () => NProgress.done() },
+  });
+  window.__schemaAdmin = { stores };
+  const extensions = await installExtensions(stores);
+  const el = document.getElementById('app');
+  if (!el) throw new Error('#app element missing from index.html');
+  createRoot(el).render(
+    <StrictMode>
+      <App stores={stores} extensions={extensions} />
+    </StrictMode>,
+  );
+  await bootstrap(stores);
+}
+
+start().catch((err: unknown) => console.error('[start-up]', err));

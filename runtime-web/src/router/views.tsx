@@ -1,0 +1,67 @@
+import { lazy, Suspense } from 'react';
+import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { Spin } from '@douyinfe/semi-ui';
+import IframeView from '../pages/iframe/IframeView';
+import Placeholder from '../pages/placeholder/Placeholder';
+import { ViewBoundary } from './ViewBoundary';
+import type { AppRoute } from './types';
+
+type Loader = () => Promise<{ default: ComponentType }>;
+
+/**
+ * Hand-written views by the server's view path (menu `viewPath`, with or without a `cool/` or `src/`
+ * prefix). Every other view path is a schema-backed screen: the placeholder until the generic CRUD page.
+ */
+const loaders = new Map<string, Loader>([
+  ['modules/demo/views/home/index.vue', () => import('../pages/placeholder/Home')],
+  ['modules/base/views/info/index.vue', () => import('../pages/my/MyInfo')],
+]);
+const lazies = new Map<string, LazyExoticComponent<ComponentType>>();
+
+/** Lets later screens (generic CRUD, dashboard, AI coder…) claim a view path. */
+export function registerView(viewPath: string, loader: Loader): void {
+  loaders.set(normaliseViewPath(viewPath), loader);
+  lazies.delete(normaliseViewPath(viewPath));
+}
+
+export function normaliseViewPath(viewPath: string): string {
+  return viewPath.replace(/^\/+/, '').replace(/^(cool|src)\//, '');
+}
+
+function lazyFor(viewPath: string): LazyExoticComponent<ComponentType> | undefined {
+  const key = normaliseViewPath(viewPath);
+  const cached = lazies.get(key);
+  if (cached) return cached;
+  const loader = loaders.get(key);
+  if (!loader) return undefined;
+  const component = lazy(loader);
+  lazies.set(key, component);
+  return component;
+}
+
+export function Loading(): ReactNode {
+  return (
+    <div style={{ display: 'flex', justifyContent: 'center', padding: 48 }}>
+      <Spin size="large" />
+    </div>
+  );
+}
+
+/** Wraps a lazily loaded view with its loading state and the module-failure boundary. */
+export function guarded(node: ReactNode, key: string): ReactNode {
+  return (
+    <ViewBoundary resetKey={key}>
+      <Suspense fallback={<Loading />}>{node}</Suspense>
+    </ViewBoundary>
+  );
+}
+
+/** The element a route renders, decided by its view path (spec §2 menu-driven routing rules). */
+export function viewElement(route: AppRoute, label?: string): ReactNode {
+  if (route.meta?.iframeUrl) return <IframeView url={route.meta.iframeUrl} title={label} />;
+  if (!route.viewPath) return <Navigate to="/404" replace />;
+  const View = lazyFor(route.viewPath);
+  if (View) return guarded(<View />, route.path);
+  return <Placeholder title={label} viewPath={route.viewPath} />;
+}

@@ -1,0 +1,88 @@
+/**
+ * Browser-test harness: the real server (createApp on port 0, SQLite in a temp folder, the test
+ * captcha switch) serving the built console, and Debian's Chromium driven by playwright-core.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ensureWebBuild } from '../../../scripts/web-build.mjs';
+import { TEST_ADMIN_PASSWORD, TEST_CAPTCHA, testDatabases } from '../../../runtime-server/src/testing/forEachDb.js';
+import { startTestApp } from '../../../runtime-server/src/testing/testApp.js';
+import type { TestApp } from '../../../runtime-server/src/testing/testApp.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const WEB_DIST = path.resolve(here, '..', '..', 'dist');
+export const SCREENSHOTS = path.resolve(here, '..', '..', '..', 'test-artifacts', 'screenshots');
+export { TEST_ADMIN_PASSWORD, TEST_CAPTCHA };
+
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
+export interface Harness {
+  app: TestApp;
+  baseUrl: string;
+  browser: Browser;
+  /** A fresh browser context (own localStorage) with one page; console errors are collected. */
+  newPage(options?: { width?: number; height?: number }): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  // No-op when dist is fresh: scripts/test.mjs builds once before the browser tests.
+  ensureWebBuild();
+  const db = testDatabases().find((d) => d.name === 'sqlite')!;
+  const app = await startTestApp(await db.config(), { webDir: WEB_DIST });
+  const server = http.createServer(app.instance.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const contexts: BrowserContext[] = [];
+  return {
+    app,
+    baseUrl: `http://127.0.0.1:${port}`,
+    browser,
+    async newPage({ width = 1366, height = 820 } = {}) {
+      const context = await browser.newContext({ viewport: { width, height }, baseURL: `http://127.0.0.1:${port}` });
+      contexts.push(context);
+      const page = await context.newPage();
+      // Generous: the machine running CI may be busy; a real hang still fails well inside the suite budget.
+      page.setDefaultTimeout(20_000);
+      const consoleErrors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') consoleErrors.push(m.text());
+      });
+      page.on('pageerror', (e) => consoleErrors.push(String(e)));
+      return { context, page, consoleErrors };
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => {});
+      await browser.close().catch(() => {});
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections?.();
+      await app.close();
+      await db.cleanup();
+    },
+  };
+}
+
+/** Signs in through the login page: username, password, the fixed captcha answer. */
+export async function loginThroughPage(page: Page, username = 'admin', password = TEST_ADMIN_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByTestId('login-captcha-img').waitFor();
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-captcha-input').fill(TEST_CAPTCHA);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((u) => u.pathname === '/');
+  await page.getByTestId('main-layout').waitFor();
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  const file = path.join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
