@@ -19,6 +19,27 @@ export async function activate(ctx: PluginContext): Promise<PluginInstance> {
   const urlPrefix = typeof ctx.config.urlPrefix === 'string' ? ctx.config.urlPrefix : '/files';
   await fs.mkdir(root, { recursive: true });
   const inside = (p: string) => p.startsWith(root + path.sep);
+  /**
+   * The file a URL of ours names: `<urlPrefix>/<YYYYMMDD>/<one encoded name>`, the decoded name one
+   * plain segment (no separators, `..`, NUL or leading dot) resolving strictly inside the root, its
+   * day folder not a link out of it. `key` is the canonical spelling (one encoding).
+   */
+  const resolve = async (url: string) => {
+    const m = /^\/[a-z][a-z0-9-]*\/(\d{8})\/([^/?#\\]+)$/.exec(url);
+    if (!m || !url.startsWith(`${urlPrefix}/`)) return undefined;
+    let name: string;
+    try {
+      name = decodeURIComponent(m[2]!);
+    } catch {
+      return undefined;
+    }
+    if (!name || /[/\\\0]/.test(name) || name.includes('..') || name.startsWith('.')) return undefined;
+    const target = path.join(root, m[1]!, name);
+    if (!inside(target)) return undefined;
+    const [realDay, realRoot] = await Promise.all([fs.realpath(path.dirname(target)).catch(() => ''), fs.realpath(root).catch(() => '')]);
+    if (!realRoot || realDay !== path.join(realRoot, m[1]!)) return undefined;
+    return { key: `${urlPrefix}/${m[1]}/${encodeURIComponent(name)}`, name, target };
+  };
   ctx.logger.info(`storing uploads in ${root}, served at ${urlPrefix}`);
   return {
     upload: {
@@ -33,11 +54,16 @@ export async function activate(ctx: PluginContext): Promise<PluginInstance> {
         await fs.copyFile(file.tempPath, target, fs.constants.COPYFILE_EXCL);
         return `${urlPrefix}/${day}/${encodeURIComponent(name)}`;
       },
+      async stat(url) {
+        const ref = await resolve(url);
+        // lstat: only a regular file counts (never a directory or a link planted in the folder).
+        const st = ref && (await fs.lstat(ref.target).catch(() => undefined));
+        return ref && st?.isFile() ? { key: ref.key, name: ref.name, size: st.size } : undefined;
+      },
       async remove(url) {
-        const m = /^\/[a-z][a-z0-9-]*\/(\d{8})\/([^/]+)$/.exec(url);
-        if (!m || !url.startsWith(`${urlPrefix}/`)) return;
-        const target = path.join(root, m[1]!, decodeURIComponent(m[2]!));
-        if (inside(target)) await fs.rm(target, { force: true });
+        const ref = await resolve(url);
+        const st = ref && (await fs.lstat(ref.target).catch(() => undefined));
+        if (ref && st?.isFile()) await fs.rm(ref.target, { force: true });
       },
     },
   };

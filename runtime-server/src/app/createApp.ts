@@ -105,6 +105,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
 
     const app = new Koa({ proxy: false });
     app.on('error', (err: Error, ctx?: Koa.Context) => {
+      // A browser that navigates away mid-response is not a fault of ours (koa-compress reports it).
+      if (isClientAbort(err)) return;
       logger.error(`[${ctx?.state?.requestId ?? '-'}] ${ctx?.method ?? ''} ${ctx?.path ?? ''}`, err);
     });
     const router = new Router();
@@ -161,4 +163,10 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     await knex.destroy();
     throw err;
   }
+}
+
+const CLIENT_ABORTS = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+function isClientAbort(err: Error): boolean {
+  return CLIENT_ABORTS.has((err as NodeJS.ErrnoException).code ?? '');
 }

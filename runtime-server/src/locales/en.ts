@@ -56,6 +56,9 @@ export const en: Messages = {
   'space.typeCycle': 'A category cannot move under itself or one of its sub-categories (id={id})',
   'space.typeNotFound': 'File category not found (id={id})',
   'space.urlRefused': 'Only files uploaded to this server (/upload/<date>/<name>) can be added; refused: {url}',
+  // space (upload plugin storage)
+  'space.storageCheckFailed': 'The file storage of upload plugin "{keyName}" could not check {url}; please try again later',
+  'space.urlNotInStorage': 'Only files uploaded to this server can be added, and the file storage "{keyName}" holds no such file; refused: {url}',
   success: 'success',
   // task
   'task.cronInvalid': 'Cron expression (cron) is not valid: "{cron}"; use 5 fields, or 6 with seconds first',

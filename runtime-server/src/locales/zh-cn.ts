@@ -55,6 +55,9 @@ export const zhCn = {
   'space.typeCycle': '不能把分类移到它自己或它的下级分类之下（id={id}）',
   'space.typeNotFound': '文件分类不存在（id={id}）',
   'space.urlRefused': '只能添加本站上传的文件（/upload/日期/文件名），不接受该地址：{url}',
+  // space (upload plugin storage)
+  'space.storageCheckFailed': '上传插件「{keyName}」的文件存储无法检查该文件：{url}，请稍后重试',
+  'space.urlNotInStorage': '只能添加本站上传的文件，文件存储「{keyName}」中没有该文件，不接受该地址：{url}',
   success: 'success',
   // task
   'task.cronInvalid': 'Cron 表达式（cron）格式不正确：「{cron}」，应为 5 段，或 6 段（第一段为秒）',

@@ -56,6 +56,9 @@ export const zhTw: Messages = {
   'space.typeCycle': '不能把分類移到它自己或它的下級分類之下（id={id}）',
   'space.typeNotFound': '檔案分類不存在（id={id}）',
   'space.urlRefused': '只能加入本站上傳的檔案（/upload/日期/檔名），不接受該網址：{url}',
+  // space (upload plugin storage)
+  'space.storageCheckFailed': '上傳外掛「{keyName}」的檔案儲存無法檢查該檔案：{url}，請稍後再試',
+  'space.urlNotInStorage': '只能加入本站上傳的檔案，檔案儲存「{keyName}」中沒有該檔案，不接受該網址：{url}',
   success: 'success',
   // task
   'task.cronInvalid': 'Cron 運算式（cron）格式不正確：「{cron}」，應為 5 段，或 6 段（第一段為秒）',

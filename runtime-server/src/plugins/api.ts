@@ -20,12 +20,33 @@ export interface UploadFile {
   size: number;
 }
 
+/** A stored file as its storage describes it (never as the client claims). */
+export interface UploadStat {
+  /** Canonical URL of the file (one spelling per file): stored as the entry's key and handed to `remove`. */
+  key: string;
+  /** The stored file name; its extension decides the file-space type. */
+  name: string;
+  /** Size in bytes. */
+  size: number;
+}
+
 /** An `upload` hook: replaces the built-in local storage of `POST /admin/base/comm/upload`. */
 export interface UploadHook {
   /** Stores one file and answers the URL the client will use for it. */
   save(file: UploadFile): Promise<string>;
-  /** Undoes a `save` when a later file of the same request fails (best effort). */
+  /**
+   * Deletes a stored file: undoes a `save` when a later file of the same request fails, and removes a
+   * file-space entry's file once its last reference is purged (given the `key` that `stat` answered).
+   * Must ignore URLs that are not this storage's files; a missing file is not an error.
+   */
   remove?(url: string): Promise<void>;
+  /**
+   * Describes a file this storage holds, named by a URL `save` answered (the server strips a leading
+   * `/api` first). Answers undefined when the URL is not one of this storage's files or the file is
+   * gone. The file space accepts a non-local URL only when this confirms it; without `stat` such
+   * URLs are refused.
+   */
+  stat?(url: string): Promise<UploadStat | undefined>;
   /**
    * Files the server itself should serve: GET `<urlPrefix>/<YYYYMMDD>/<name>` reads `<root>/<YYYYMMDD>/<name>`
    * with the same checks and headers as built-in uploads. Omit for storage that serves itself (S3…).

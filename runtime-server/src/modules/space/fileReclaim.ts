@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Config } from '../../config.js';
+import type { PluginManager } from '../../plugins/manager.js';
 import { removeStoredFile } from '../../upload/localStorage.js';
 
 const CHUNK = 500;
@@ -24,15 +25,18 @@ export function spaceKeysOf(records: PurgedRecord[]): string[] {
 }
 
 /**
- * Removes from disk the files of `keys` that nothing references any more: no space_info row and no
- * remaining recycle-bin snapshot (a deleted entry must stay restorable with its file). Called once a
- * snapshot is purged; a missing file is fine and a failing removal is logged, never raised.
+ * Removes the files of `keys` that nothing references any more: no space_info row and no remaining
+ * recycle-bin snapshot (a deleted entry must stay restorable with its file). Called once a snapshot
+ * is purged. Local uploads are removed from disk; any other key is handed to the enabled upload
+ * plugin's `remove` (its `stat` produced it). A missing file is fine and a failing removal is
+ * logged, never raised. Answers how many keys were handed to a removal.
  */
 export async function reclaimFiles(
   knex: Knex,
   config: Pick<Config, 'dataDir'>,
   logger: Pick<Console, 'warn'>,
   keys: string[],
+  plugins?: Pick<PluginManager, 'fresh' | 'upload'>,
 ): Promise<number> {
   let removed = 0;
   for (let i = 0; i < keys.length; i += CHUNK) {
@@ -47,8 +51,23 @@ export async function reclaimFiles(
         .orWhereRaw("?? LIKE ? ESCAPE '!'", ['entityInfo', needle])
         .first('id');
       if (held) continue;
-      if (await removeStoredFile(config, key).catch((err: unknown) => (logger.warn(`space: could not remove ${key}`, err), false))) removed++;
+      try {
+        if (await removeStoredFile(config, key)) removed++;
+        else if (await removedByPlugin(plugins, key)) removed++;
+      } catch (err) {
+        logger.warn(`space: could not remove ${key}`, err);
+      }
     }
   }
   return removed;
+}
+
+/** Hands a non-local key to the enabled upload plugin; false when none is enabled or it cannot remove. */
+async function removedByPlugin(plugins: Pick<PluginManager, 'fresh' | 'upload'> | undefined, key: string): Promise<boolean> {
+  if (!plugins) return false;
+  await plugins.fresh();
+  const plugin = plugins.upload();
+  if (typeof plugin?.hook.remove !== 'function') return false;
+  await plugin.hook.remove(key);
+  return true;
 }

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import type { Knex } from 'knex';
 import type { Handler } from '../../core/handler.js';
 import { AppError } from '../../core/errors.js';
@@ -6,7 +5,7 @@ import { add as genericAdd } from '../../crud/operations/add.js';
 import { remove as genericRemove } from '../../crud/operations/delete.js';
 import { update as genericUpdate } from '../../crud/operations/update.js';
 import { fileGroup } from '../../upload/fileGroups.js';
-import { resolveStoredUrl } from '../../upload/localStorage.js';
+import { describeStoredFile } from './storedFile.js';
 
 /** One element of the add body (validated by `$defs/addItem`). */
 interface AddItem {
@@ -36,9 +35,9 @@ export async function assertTypesExist(knex: Knex | Knex.Transaction, ids: Itera
 
 /**
  * `POST add` (one file or up to 9), after the browser uploaded them: the URL must name an existing
- * file of OUR uploads folder (no foreign hosts, no traversal), and what describes that file —
- * `key` (its canonical relative URL), `type` (spec §5 group of the stored name's extension) and
- * `size` (bytes on disk) — comes from the file, never from the client. Checked in full before the
+ * file of OUR uploads folder (no foreign hosts, no traversal) or one the enabled upload plugin
+ * confirms holding, and what describes that file — `key` (its canonical URL), `type` (spec §5 group
+ * of the stored name's extension) and `size` — comes from the storage, never from the client. Checked in full before the
  * single insert transaction, so a refusal writes nothing.
  */
 export const add: Handler = async (ctx) => {
@@ -47,20 +46,16 @@ export const add: Handler = async (ctx) => {
   await assertTypesExist(services.knex, items.map((i) => i.classifyId));
   const rows: Record<string, unknown>[] = [];
   for (const item of items) {
-    const ref = resolveStoredUrl(services.config, item.url);
-    if (!ref) throw new AppError('space.urlRefused', { url: item.url.slice(0, 120) });
-    // lstat: only a regular file counts (never a directory or a link planted in the folder).
-    const stat = await fs.lstat(ref.path).catch(() => undefined);
-    if (!stat?.isFile()) throw new AppError('space.fileNotFound', { url: item.url.slice(0, 120) });
+    const file = await describeStoredFile(services, item.url);
     rows.push({
       classifyId: item.classifyId ?? null,
       // Canonical form; the /api prefix is kept when the client used it (its deployment serves files there).
-      url: item.url.startsWith('/api/') ? `/api${ref.key}` : ref.key,
-      key: ref.key,
+      url: item.url.startsWith('/api/') && file.key.startsWith('/') ? `/api${file.key}` : file.key,
+      key: file.key,
       fileId: item.fileId ?? null,
       name: item.name,
-      size: stat.size,
-      type: fileGroup(ref.name),
+      size: file.size,
+      type: fileGroup(file.name),
     });
   }
   return genericAdd(ctx.crud(), Array.isArray(ctx.body) ? rows : rows[0]);

@@ -17,9 +17,9 @@ export function registerCoreTaskHandlers(registry: TaskHandlerRegistry): void {
     return { deleted };
   });
   registry.register('recycleDataService.prune', async ({ services }) => {
-    const { knex, config, logger } = services;
-    // A purged snapshot may have been the last holder of uploaded files.
-    const deleted = await pruneRecycleBin(knex, new Date(), (records) => reclaimFiles(knex, config, logger, spaceKeysOf(records)).then(() => undefined));
+    const { knex, config, logger, plugins } = services;
+    // A purged snapshot may have been the last holder of uploaded files (local or in an upload plugin's storage).
+    const deleted = await pruneRecycleBin(knex, new Date(), (records) => reclaimFiles(knex, config, logger, spaceKeysOf(records), plugins).then(() => undefined));
     return { deleted };
   });
 }
