@@ -42,6 +42,10 @@ describe('main frame in the browser', () => {
 
   it('keeps a keepAlive page mounted while another tab shows, and drops it when its tab closes', async () => {
     await openUserList(page);
+    // The URL changes before React commits the new pane: mark the user list's own pane once it shows.
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid=page-view] .sa-page:not([hidden])')?.textContent?.includes('modules/base/views/user/'),
+    );
     await page.evaluate(() => {
       const pane = document.querySelector('[data-testid=page-view] .sa-page:not([hidden])') as HTMLElement & { __mark?: string };
       pane.__mark = 'user-list';
@@ -56,6 +60,9 @@ describe('main frame in the browser', () => {
 
     await page.getByTestId('tab-/sys/user').click();
     await page.waitForURL((u) => u.pathname === '/sys/user');
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid=page-view] .sa-page:not([hidden])')?.textContent?.includes('modules/base/views/user/'),
+    );
     const mark = await page.evaluate(
       () =>
         (document.querySelector('[data-testid=page-view] .sa-page:not([hidden])') as HTMLElement & { __mark?: string }).__mark,
@@ -66,7 +73,9 @@ describe('main frame in the browser', () => {
     const before = await panes();
     await page.getByTestId('tab-close-/sys/user').click();
     await page.waitForURL((u) => u.pathname === '/sys/role');
-    assert.equal(await panes(), before - 1, 'the closed tab\'s page is unmounted');
+    // The closed tab's page is unmounted (waited for: the URL changes before React commits).
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=page-view] .sa-page').length === n, before - 1, { timeout: 5000 });
+    assert.equal(await panes(), before - 1);
     const marked = await page.evaluate(() =>
       [...document.querySelectorAll('[data-testid=page-view] .sa-page')].some((el) => (el as HTMLElement & { __mark?: string }).__mark === 'user-list'),
     );
