@@ -3,6 +3,7 @@ import type { AppServices } from '../app/services.js';
 import { AppError } from '../core/errors.js';
 import { t } from '../core/i18n.js';
 import { now } from '../db/values.js';
+import { parseServiceCall } from '../modules/task/handlers.js';
 import { BreeClock } from './breeClock.js';
 import { buildRepeatConf, runCount } from './repeatConf.js';
 import { firstRun, formatTime, isValidCron, nextRun, parseTime } from './schedule.js';
@@ -302,7 +303,10 @@ export class TaskScheduler {
     try {
       const handler = task.service ? services.taskHandlers.resolve(task.service) : undefined;
       if (!handler) throw new AppError('task.serviceUnknown', { service: task.service ?? '', available: services.taskHandlers.keys().join(', ') });
-      const result = await handler({ services, task: { id: task.id, name: task.name, service: task.service as string, data: parseData(task.data) } });
+      // The argument written in the service's parentheses wins over the `data` column (reference behaviour).
+      const call = parseServiceCall(task.service as string);
+      const data = call?.hasArg ? call.arg : parseData(task.data);
+      const result = await handler({ services, task: { id: task.id, name: task.name, service: task.service as string, data } });
       status = 1;
       detail = resultDetail(result);
     } catch (err) {

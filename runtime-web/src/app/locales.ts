@@ -185,7 +185,7 @@ export const appMessages: Messages = {
       reloading: 'The app was updated, reloading…',
     },
     placeholder: {
-      crudComing: 'The generic CRUD page for this screen comes with the next issue.',
+      crudComing: 'The generic CRUD page for this screen comes in a later release.',
       viewPath: 'View path: {{path}}',
       homeTitle: 'Welcome to Schema Admin',
       homeText: 'Open a page from the menu on the left. The dashboard comes in a later issue.',

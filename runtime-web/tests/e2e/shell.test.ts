@@ -121,7 +121,7 @@ describe('console shell in the browser', () => {
     const zhText = await page.getByTestId('main-layout').innerText();
     await page.getByTestId('locale-switch').click();
     await page.getByTestId('locale-en').click();
-    await page.getByText('The generic CRUD page for this screen comes with the next issue.').waitFor();
+    await page.getByText('The generic CRUD page for this screen comes in a later release.').waitFor();
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
     const enText = await page.getByTestId('main-layout').innerText();
     assert.notEqual(enText, zhText);
@@ -156,7 +156,7 @@ describe('console shell in the browser', () => {
     await page.getByTestId('view-placeholder').waitFor();
     assert.equal(new URL(page.url()).pathname, '/sys/user');
     assert.equal(await page.evaluate(() => document.body.getAttribute('theme-mode')), 'dark');
-    await page.getByText('The generic CRUD page for this screen comes with the next issue.').waitFor();
+    await page.getByText('The generic CRUD page for this screen comes in a later release.').waitFor();
     await page.getByTestId('sidebar').waitFor();
     // Back to light and Chinese for the remaining tests.
     await page.getByTestId('dark-switch').click();

@@ -15,13 +15,35 @@ interface Entry {
   owner: string;
 }
 
-// `taskDemoService.test()` or `taskDemoService.test`: one bean, one method, nothing else.
-const SERVICE = /^\s*([A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*)\s*(?:\(\s*\))?\s*$/;
+// `taskDemoService.test()`, `taskDemoService.test` or `taskDemoService.test([1,2])`: one bean, one method,
+// and optionally one JSON argument in the parentheses (api-contract §6.10), nothing else.
+const SERVICE = /^\s*([A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*)\s*(?:\(([\s\S]*)\))?\s*$/;
+
+/** A task's `service` text taken apart: the registry key and the argument written in its parentheses, if any. */
+export interface ServiceCall {
+  key: string;
+  /** True when the parentheses hold an argument (then `arg` is its parsed JSON). */
+  hasArg: boolean;
+  arg?: unknown;
+}
+
+/** Parses a task's `service` text; undefined when it is malformed or its argument is not JSON. */
+export function parseServiceCall(service: string): ServiceCall | undefined {
+  const m = SERVICE.exec(service);
+  if (!m) return undefined;
+  const key = `${m[1]}.${m[2]}`;
+  const argText = m[3]?.trim() ?? '';
+  if (!argText) return { key, hasArg: false };
+  try {
+    return { key, hasArg: true, arg: JSON.parse(argText) as unknown };
+  } catch {
+    return undefined;
+  }
+}
 
 /** Normalises a task's `service` text to its registry key (`bean.method`), or undefined when it is malformed. */
 export function serviceKey(service: string): string | undefined {
-  const m = SERVICE.exec(service);
-  return m ? `${m[1]}.${m[2]}` : undefined;
+  return parseServiceCall(service)?.key;
 }
 
 /**

@@ -70,6 +70,7 @@ for (const db of testDatabases()) {
         [{ name: 'x', taskType: 1, every: 1500, service: 'taskDemoService.test()' }, /every/],
         [{ name: 'x', taskType: 1, every: 1000, service: 'process.exit()' }, /Service \(service\) "process.exit\(\)" is not registered; available: .*taskDemoService\.test/],
         [{ name: 'x', taskType: 1, every: 1000 }, /service \(service\) is required/i],
+        [{ name: 'x', taskType: 1, every: 1000, service: 'taskDemoService.test([1,' }, /Service \(service\) "taskDemoService\.test\(\[1," is not registered/],
         [{ name: 'x', taskType: 1, every: 1000, service: 'taskDemoService.test()', startDate: '2030-01-02 00:00:00', endDate: '2030-01-01 00:00:00' }, /endDate/],
         [{ name: 'x', taskType: 1, every: 1000, service: 'taskDemoService.test()', endDate: '2001-01-01 00:00:00' }, /no run time left/],
       ];
@@ -149,6 +150,10 @@ for (const db of testDatabases()) {
       const echo = await add({ name: 'echo', taskType: 1, every: 60_000, service: 'probe.echo()', data: '[1,2]', status: 0 });
       await app.post(`${T}/once`, { id: echo });
       assert.equal((await waitForLogs(echo, 1))[0]?.detail, '{"got":[1,2]}', 'data reaches the handler parsed');
+      // The reference's form: the argument written in the service's parentheses (it wins over data).
+      const inline = await add({ name: 'inline', taskType: 1, every: 60_000, service: 'probe.echo({"a": [3]})', data: '[1,2]', status: 0 });
+      await app.post(`${T}/once`, { id: inline });
+      assert.equal((await waitForLogs(inline, 1))[0]?.detail, '{"got":{"a":[3]}}', 'the inline argument reaches the handler');
 
       const page = await app.get(`${T}/log`, { id: failing, page: 1, size: 1 });
       assert.equal(page.body.code, 1000);
