@@ -100,6 +100,10 @@ export class PluginManager {
   private readonly loaded = new Map<string, Loaded>();
   private epoch: string | undefined;
   private checkedAt = 0;
+  /** When an enabled plugin failed to load here, the next sync retries it from this time on, epoch unchanged. */
+  private retryAt: number | undefined;
+  /** Wait before retrying a plugin that failed to load (its cause may be passing: a mount, a network store). */
+  retryMs = 30_000;
   private queue: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -175,8 +179,10 @@ export class PluginManager {
     this.checkedAt = Date.now();
     const epochRow = await this.host.knex('base_sys_conf').where({ cKey: EPOCH_KEY }).first('cValue');
     const epoch = (epochRow?.cValue as string | undefined) ?? '';
-    if (!force && epoch === this.epoch) return;
+    const retryDue = this.retryAt !== undefined && Date.now() >= this.retryAt;
+    if (!force && epoch === this.epoch && !retryDue) return;
     this.epoch = epoch;
+    this.retryAt = undefined;
     const rows = (await this.host.knex(PLUGIN_TABLE)
       .where({ status: 1 })
       .orderBy([{ column: 'updateTime', order: 'desc' }, { column: 'id', order: 'desc' }])
@@ -201,7 +207,8 @@ export class PluginManager {
       try {
         await this.load(row, this.signatureOf(row));
       } catch (err) {
-        this.host.logger.error(`[plugins] ${key} failed to load`, err);
+        this.host.logger.error(`[plugins] ${key} failed to load; retrying in ${Math.round(this.retryMs / 1000)} s`, err);
+        this.retryAt = Date.now() + this.retryMs;
       }
     }
   }

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Response, Test } from 'supertest';
 import type { Config } from '../../config.js';
-import { jsonColumn } from '../../plugins/manager.js';
+import { bumpPluginEpoch, jsonColumn } from '../../plugins/manager.js';
 import { packShipped, samplePackage } from '../../plugins/testPackages.js';
 import { testDatabases } from '../../testing/forEachDb.js';
 import { createScopedAdmin } from '../../testing/scopedAdmin.js';
@@ -287,6 +287,25 @@ for (const db of testDatabases()) {
       assert.equal(res.body.code, 1001);
       assert.match(res.body.message, /failed to start; nothing was changed: no database driver/);
       assert.equal(Number((await row('brokenPlugin')).status), 0);
+    });
+
+    it('a plugin that failed to load in a background sync is retried later on every instance', async () => {
+      assert.deepEqual((await install(a, await samplePackage({ keyName: 'flakyPlugin' }))).body, { code: 1000, message: 'success' });
+      const r = await row('flakyPlugin');
+      // Its code starts only once a marker exists: a cause that passes (a mount, a network store).
+      const marker = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sa-flaky-')), 'ready');
+      const code = `import fs from 'node:fs';\nexport function activate() { if (!fs.existsSync(${JSON.stringify(marker)})) throw new Error('store not mounted'); return {}; }\n`;
+      for (const app of [a, b]) app.instance.services.plugins.retryMs = 300;
+      // Enabled behind the API's back (as another version's instance might): both instances fail to load it.
+      await a.instance.services.knex('plugin_info').where({ id: r.id }).update({ status: 1, content: JSON.stringify({ type: 'esm', data: code }) });
+      await bumpPluginEpoch(a.instance.services.knex);
+      await sleep(1500);
+      for (const app of [a, b]) assert.ok(!app.instance.services.plugins.loadedKeys().includes('flakyPlugin'));
+      fs.writeFileSync(marker, '');
+      for (const [name, app] of [['A', a], ['B', b]] as const) {
+        await eventually(`${name} loads it on a retry`, () => app.instance.services.plugins.loadedKeys().includes('flakyPlugin'));
+      }
+      assert.equal((await a.post(`${P}/update`, { id: r.id, status: 0 })).body.code, 1000);
     });
 
     it('uninstalling unloads everywhere; upload falls back to local storage', async () => {
