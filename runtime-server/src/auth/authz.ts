@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { loadParents, withDescendants } from '../crud/tree.js';
-import { now } from '../db/values.js';
+import { bumpConfEpoch, readConfEpoch } from '../db/confEpoch.js';
 
 const EPOCH_KEY = 'authEpoch';
 
@@ -17,16 +16,8 @@ export const AUTH_SOURCES: ReadonlySet<string> = new Set([
 ]);
 
 /** Marks every instance's permission caches stale (they notice within `Authz.maxAgeMs`). */
-export async function bumpAuthEpoch(knex: Knex | Knex.Transaction): Promise<void> {
-  const ts = now();
-  const n = await knex('base_sys_conf').where({ cKey: EPOCH_KEY }).update({ cValue: randomUUID(), updateTime: ts });
-  if (!n) {
-    try {
-      await knex('base_sys_conf').insert({ cKey: EPOCH_KEY, cValue: randomUUID(), createTime: ts, updateTime: ts });
-    } catch {
-      // inserted concurrently by another instance: any new value does the job
-    }
-  }
+export function bumpAuthEpoch(knex: Knex | Knex.Transaction): Promise<void> {
+  return bumpConfEpoch(knex, EPOCH_KEY);
 }
 
 const parsePerms = (s: unknown) =>
@@ -54,8 +45,7 @@ export class Authz {
     const t = Date.now();
     if (t - this.checkedAt < this.maxAgeMs) return;
     this.checkedAt = t;
-    const row = await this.knex('base_sys_conf').where({ cKey: EPOCH_KEY }).first('cValue');
-    const epoch = (row?.cValue as string | undefined) ?? '';
+    const epoch = await readConfEpoch(this.knex, EPOCH_KEY);
     if (epoch !== this.epoch) {
       this.epoch = epoch;
       this.perms.clear();

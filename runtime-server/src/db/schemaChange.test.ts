@@ -1,38 +1,20 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import type { Knex } from 'knex';
-import { generate, GenerateError, projectPaths } from '@schema-admin/generator';
+import { generate, GenerateError } from '@schema-admin/generator';
 import type { ProjectPaths } from '@schema-admin/generator';
 import { testDatabases } from '../testing/forEachDb.js';
+import { migrationFiles, scratchProject } from '../testing/scratchProject.js';
 import { createDb } from './createDb.js';
-
-const REAL = projectPaths();
-
-/** A scratch copy of the project's schemas, migrations and generated output. */
-function scratchProject(): ProjectPaths {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-gen-'));
-  // The copied .ts migrations are ES modules; tsx needs to be told.
-  fs.writeFileSync(path.join(root, 'package.json'), '{"type":"module"}\n');
-  const paths = { ...projectPaths(root), handlers: REAL.handlers };
-  fs.cpSync(REAL.schemas, paths.schemas, { recursive: true });
-  fs.cpSync(REAL.migrations, paths.migrations, { recursive: true });
-  fs.cpSync(REAL.generated, paths.generated, { recursive: true });
-  return paths;
-}
 
 function editSchema(paths: ProjectPaths, file: string, edit: (doc: Record<string, any>) => void): void {
   const p = path.join(paths.schemas, file);
   const doc = JSON.parse(fs.readFileSync(p, 'utf8'));
   edit(doc);
   fs.writeFileSync(p, JSON.stringify(doc, null, 2) + '\n');
-}
-
-function migrationFiles(paths: ProjectPaths): string[] {
-  return fs.readdirSync(paths.migrations).filter((f) => /^\d{14}_.*\.ts$/.test(f)).sort();
 }
 
 /** A Knex migration source over some of the scratch project's migration files. */

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
 import type { Config } from '../config.js';
 import { AppError } from '../core/errors.js';
-import { now } from '../db/values.js';
+import { bumpConfEpoch, readConfEpoch } from '../db/confEpoch.js';
 import type { TaskHandlerRegistry } from '../modules/task/handlers.js';
 import type { Activate, PluginContext, PluginInstance, UploadHook } from './api.js';
 import { KEY_NAME, PluginValidators } from './manifest.js';
@@ -20,16 +20,8 @@ const RESERVED_PREFIXES = ['/api', '/admin', '/app', '/upload', '/assets', '/pub
 const FILES_PREFIX = /^\/[a-z][a-z0-9-]{1,30}$/;
 
 /** Tells every instance that the set of enabled plugins or their config changed (they notice within `maxAgeMs`). */
-export async function bumpPluginEpoch(knex: Knex | Knex.Transaction): Promise<void> {
-  const ts = now();
-  const n = await knex('base_sys_conf').where({ cKey: EPOCH_KEY }).update({ cValue: randomUUID(), updateTime: ts });
-  if (!n) {
-    try {
-      await knex('base_sys_conf').insert({ cKey: EPOCH_KEY, cValue: randomUUID(), createTime: ts, updateTime: ts });
-    } catch {
-      // inserted concurrently by another instance: any new value does the job
-    }
-  }
+export function bumpPluginEpoch(knex: Knex | Knex.Transaction): Promise<void> {
+  return bumpConfEpoch(knex, EPOCH_KEY);
 }
 
 /** A JSON column as stored (MariaDB and SQLite both hand back text). */
@@ -177,8 +169,7 @@ export class PluginManager {
     if (this.closed) return;
     if (!force && Date.now() - this.checkedAt < this.maxAgeMs) return;
     this.checkedAt = Date.now();
-    const epochRow = await this.host.knex('base_sys_conf').where({ cKey: EPOCH_KEY }).first('cValue');
-    const epoch = (epochRow?.cValue as string | undefined) ?? '';
+    const epoch = await readConfEpoch(this.host.knex, EPOCH_KEY);
     const retryDue = this.retryAt !== undefined && Date.now() >= this.retryAt;
     if (!force && epoch === this.epoch && !retryDue) return;
     this.epoch = epoch;

@@ -10,7 +10,7 @@ import type { ProjectPaths } from '@schema-admin/generator';
 import { testDatabases } from '../../testing/forEachDb.js';
 import { startTestApp } from '../../testing/testApp.js';
 import type { TestApp } from '../../testing/testApp.js';
-import { migrationFiles, scratchProject, treeOf } from '../../coding/testing/scratchProject.js';
+import { migrationFiles, scratchProject, treeOf } from '../../testing/scratchProject.js';
 
 const FIELDS = 'title!:string:50 price:decimal stock:int onSale:bool status:dict:status';
 

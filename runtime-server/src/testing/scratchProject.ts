@@ -8,7 +8,7 @@ const REAL = projectPaths();
 
 /** A scratch copy of the project's schemas, migrations and generated output (tests never write the real ones). */
 export function scratchProject(): ProjectPaths {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-coding-'));
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-project-'));
   // The copied .ts migrations are ES modules; tsx needs to be told.
   fs.writeFileSync(path.join(root, 'package.json'), '{"type":"module"}\n');
   const paths = { ...projectPaths(root), handlers: REAL.handlers };
