@@ -1,8 +1,5 @@
 import i18next from 'i18next';
 import type { i18n as I18n } from 'i18next';
-import semiEn from '@douyinfe/semi-ui/lib/es/locale/source/en_US';
-import semiZhCn from '@douyinfe/semi-ui/lib/es/locale/source/zh_CN';
-import semiZhTw from '@douyinfe/semi-ui/lib/es/locale/source/zh_TW';
 import { coreMessages } from './locales';
 import { storage } from './storage';
 import type { AppStorage } from './storage';
@@ -72,9 +69,3 @@ export function t(key: string, params?: Record<string, unknown>): string {
   return i18n.t(key, params ?? {}) as string;
 }
 
-const SEMI = { 'zh-cn': semiZhCn, 'zh-tw': semiZhTw, en: semiEn } as const;
-
-/** Semi Design's own strings for its `LocaleProvider` (pagination, date pickers, modals…). */
-export function semiLocale(l: Locale = currentLocale()): (typeof SEMI)[Locale] {
-  return SEMI[l];
-}

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { currentLocale, i18n, semiLocale, setLocale, t } from '../i18n';
+import { currentLocale, i18n, setLocale, t } from '../i18n';
+import { semiLocale } from '../../app/semiLocale';
 import { createStorage, memoryBackend } from '../storage';
 import { DictStore, toOptions } from './dict';
 import { createStores } from './index';

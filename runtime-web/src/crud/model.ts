@@ -1,0 +1,255 @@
+/**
+ * The screen model: what a generic CRUD screen shows, derived from the entity schema, its EPS search
+ * block and its `x-screen` block — with defaults good enough that a bare schema gets a usable screen.
+ */
+import type { EntitySchema, FieldMeta, Labels, ScreenAction, ScreenItem } from './types';
+
+export type CellKind =
+  | 'text'
+  | 'longtext'
+  | 'dict'
+  | 'options'
+  | 'datetime'
+  | 'date'
+  | 'decimal'
+  | 'number'
+  | 'boolean'
+  | 'image'
+  | 'images'
+  | 'file'
+  | 'json'
+  | 'ref'
+  | 'secret';
+
+export interface ColumnModel {
+  key: string;
+  label: Labels;
+  field?: FieldMeta;
+  kind: CellKind;
+  /** A registered cell name from `x-screen` (overrides `kind`). */
+  component?: string;
+  width?: number;
+  sortable: boolean;
+  align: 'left' | 'right' | 'center';
+  fixed?: 'left' | 'right';
+}
+
+export type FilterKind = 'dict' | 'options' | 'boolean' | 'ref' | 'number' | 'text';
+
+export interface FilterModel {
+  field: string;
+  label: Labels;
+  kind: FilterKind;
+  match: 'eq' | 'like';
+  meta?: FieldMeta;
+}
+
+export interface FormItemModel {
+  field: string;
+  meta: FieldMeta;
+  span: number;
+  width?: number;
+  component?: string;
+  props?: Record<string, unknown>;
+  hidden?: boolean;
+}
+
+export interface ActionModel extends ScreenAction {
+  label: Labels;
+  perm?: string;
+  method: string;
+}
+
+export interface EpsSearch {
+  keyWordLikeFields?: { propertyName: string; labels?: Labels }[];
+  fieldEq?: { propertyName: string }[];
+  fieldLike?: { propertyName: string }[];
+}
+
+export interface ScreenModel {
+  entity: EntitySchema;
+  title: Labels;
+  view: 'table' | 'tree-table' | 'cards';
+  columns: ColumnModel[];
+  keyWord: boolean;
+  keyWordFields: Labels[];
+  filters: FilterModel[];
+  form: FormItemModel[];
+  rowActions: ActionModel[];
+  toolbarActions: ActionModel[];
+  defaultSort?: { field: string; order: 'asc' | 'desc' };
+  /** Standard operations the entity's API has (before permissions). */
+  ops: { add: boolean; update: boolean; delete: boolean; info: boolean; page: boolean; list: boolean; history: boolean };
+  sidebar?: { entity: string; filter: string; tree?: boolean };
+  /** Explicit toolbar buttons from `x-screen.buttons`, when given. */
+  buttons?: string[];
+}
+
+const STANDARD = new Set(['add', 'delete', 'update', 'info', 'list', 'page', 'history']);
+const IMAGE_NAME = /(image|img|avatar|logo|pic|photo|cover|thumb)/i;
+const FILE_NAME = /(file|attachment)/i;
+const INTERNAL_COLUMNS = new Set(['tenantId', 'updateTime']);
+
+const itemOf = (i: ScreenItem) => (typeof i === 'string' ? { field: i } : i);
+
+/** The cell kind a field gets when the screen names no component. */
+export function cellKind(f: FieldMeta): CellKind {
+  if (f.secret) return 'secret';
+  if (f.dict) return 'dict';
+  if (f.options?.length) return 'options';
+  const items = (f.schema.items ?? {}) as Record<string, unknown>;
+  switch (f.type) {
+    case 'datetime':
+      return 'datetime';
+    case 'date':
+      return 'date';
+    case 'decimal':
+      return 'decimal';
+    case 'integer':
+    case 'bigint':
+    case 'number':
+      return f.ref ? 'ref' : 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'json':
+      if (types(f.schema).includes('array') && types(items).includes('string') && IMAGE_NAME.test(f.name)) return 'images';
+      return 'json';
+    case 'text':
+    case 'longtext':
+      return 'longtext';
+    default:
+      if (IMAGE_NAME.test(f.name)) return 'image';
+      if (FILE_NAME.test(f.name) || f.schema.format === 'uri') return 'file';
+      return 'text';
+  }
+}
+
+function types(schema: Record<string, unknown>): string[] {
+  const t = schema.type;
+  return Array.isArray(t) ? (t as string[]) : typeof t === 'string' ? [t] : [];
+}
+
+function filterKind(f: FieldMeta | undefined, match: 'eq' | 'like'): FilterKind {
+  if (!f || match === 'like') return 'text';
+  if (f.dict) return 'dict';
+  if (f.options?.length) return 'options';
+  if (f.type === 'boolean') return 'boolean';
+  if (f.ref) return 'ref';
+  if (['integer', 'bigint', 'number', 'decimal'].includes(f.type)) return 'number';
+  return 'text';
+}
+
+/** Fields a person may type into: not read-only, not implicit (id, timestamps, tenant). */
+export function editable(f: FieldMeta): boolean {
+  return !f.readOnly && !f.implicit;
+}
+
+export function buildScreenModel(entity: EntitySchema, search: EpsSearch = {}): ScreenModel {
+  const screen = entity.screen ?? {};
+  const byName = new Map(entity.fields.map((f) => [f.name, f]));
+  const apiNames = new Set(entity.actions.map((a) => a.name));
+  const ops = {
+    add: apiNames.has('add'),
+    update: apiNames.has('update'),
+    delete: apiNames.has('delete'),
+    info: apiNames.has('info'),
+    page: apiNames.has('page'),
+    list: apiNames.has('list'),
+    history: apiNames.has('history'),
+  };
+  const sortItem = screen.defaultSort ?? (byName.has('createTime') ? { field: 'createTime', order: 'desc' as const } : undefined);
+
+  const columnItems: ScreenItem[] =
+    screen.columns ?? entity.fields.filter((f) => !f.secret && !INTERNAL_COLUMNS.has(f.name) && f.name !== 'id').map((f) => f.name);
+  const columns: ColumnModel[] = [];
+  for (const raw of columnItems) {
+    const item = itemOf(raw);
+    const f = byName.get(item.field);
+    if (!f || f.secret) continue;
+    const kind = cellKind(f);
+    columns.push({
+      key: f.name,
+      label: f.label,
+      field: f,
+      kind,
+      ...(item.component ? { component: item.component } : {}),
+      ...(item.width ? { width: item.width } : {}),
+      ...(item.fixed ? { fixed: item.fixed } : {}),
+      sortable: item.sortable !== undefined ? !!item.sortable : ['datetime', 'date', 'decimal', 'number'].includes(kind) || f.name === sortItem?.field,
+      align: kind === 'decimal' || kind === 'number' ? 'right' : 'left',
+    });
+  }
+
+  const eq = (search.fieldEq ?? []).map((x) => x.propertyName);
+  const like = (search.fieldLike ?? []).map((x) => x.propertyName);
+  const filterNames = screen.search?.filters ?? [...eq, ...like];
+  const filters: FilterModel[] = [];
+  for (const name of filterNames) {
+    const match = eq.includes(name) ? 'eq' : like.includes(name) ? 'like' : undefined;
+    if (!match) continue;
+    const meta = byName.get(name);
+    filters.push({ field: name, label: meta?.label ?? { en: name }, kind: filterKind(meta, match), match, ...(meta ? { meta } : {}) });
+  }
+  const keyWordFields = (search.keyWordLikeFields ?? []).map((k) => k.labels ?? byName.get(k.propertyName)?.label ?? { en: k.propertyName });
+  const keyWord = (screen.search?.keyWord ?? true) && keyWordFields.length > 0;
+
+  const formItems: ScreenItem[] = screen.form ?? entity.fields.filter(editable).map((f) => f.name);
+  const form: FormItemModel[] = [];
+  for (const raw of formItems) {
+    const item = itemOf(raw);
+    const meta = byName.get(item.field);
+    if (!meta || meta.implicit) continue;
+    const wide = item.span ?? (['longtext', 'json', 'images'].includes(cellKind(meta)) && !meta.options ? 24 : 12);
+    form.push({
+      field: meta.name,
+      meta,
+      span: wide,
+      ...(item.width ? { width: item.width } : {}),
+      ...(item.component ? { component: item.component } : {}),
+      ...(item.props ? { props: item.props } : {}),
+      ...(item.hidden ? { hidden: true } : {}),
+    });
+  }
+
+  const rowActions: ActionModel[] = [];
+  const toolbarActions: ActionModel[] = [];
+  for (const a of screen.actions ?? []) {
+    const api = entity.actions.find((x) => x.name === a.name);
+    if (!api || STANDARD.has(a.name)) continue;
+    const model: ActionModel = { ...a, label: a.label ?? api.summary ?? { en: a.name }, method: api.method, ...(api.perm ? { perm: api.perm } : {}) };
+    const placement = a.placement ?? 'row';
+    if (placement === 'row' || placement === 'both') rowActions.push(model);
+    if (placement === 'toolbar' || placement === 'both') toolbarActions.push(model);
+  }
+
+  const view = screen.view === 'tree-table' || (screen.view === undefined && entity.tree) ? 'tree-table' : screen.view === 'cards' ? 'cards' : 'table';
+  return {
+    entity,
+    title: entity.label,
+    view,
+    columns,
+    keyWord,
+    keyWordFields,
+    filters,
+    form,
+    rowActions,
+    toolbarActions,
+    ...(sortItem && byName.has(sortItem.field) ? { defaultSort: sortItem } : {}),
+    ops,
+    ...(screen.sidebar ? { sidebar: screen.sidebar } : {}),
+    ...(screen.buttons ? { buttons: screen.buttons } : {}),
+  };
+}
+
+/** The permission key of an action of the entity (`demo:goods:add`), from the schema. */
+export function permOf(entity: EntitySchema, action: string): string | undefined {
+  return entity.actions.find((a) => a.name === action)?.perm;
+}
+
+/** A label in the locale, falling back to zh-cn, then English, then any. */
+export function labelIn(labels: Labels | string | undefined, locale: string, fallback = ''): string {
+  if (!labels) return fallback;
+  if (typeof labels === 'string') return labels;
+  const l = labels as Record<string, string | undefined>;
+  return l[locale] ?? l['zh-cn'] ?? l.en ?? Object.values(l).find(Boolean) ?? fallback;
+}

@@ -1,0 +1,94 @@
+/**
+ * What the server tells the console about an entity: `GET /admin/base/comm/schema?prefix=` (fields with the
+ * very JSON Schema the server validates with) and the EPS entry's `screen` block (schemas/README.md).
+ */
+export type Labels = Partial<Record<'zh-cn' | 'zh-tw' | 'en', string>>;
+
+export interface OptionMeta {
+  value: unknown;
+  label: Labels | string;
+  /** Semi tag colour name (`success`, `danger`, …) or a CSS colour. */
+  color?: string;
+}
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface FieldMeta {
+  name: string;
+  /** Column kind: string, text, longtext, integer, bigint, number, decimal, boolean, date, datetime, json. */
+  type: string;
+  nullable?: boolean;
+  readOnly?: boolean;
+  secret?: boolean;
+  implicit?: boolean;
+  label: Labels;
+  schema: JsonSchema;
+  length?: number;
+  precision?: number;
+  scale?: number;
+  default?: unknown;
+  /** Dictionary type key. */
+  dict?: string;
+  options?: OptionMeta[];
+  /** Referenced entity id (`base/sys/department`). */
+  ref?: string;
+}
+
+export interface ActionMeta {
+  name: string;
+  method: string;
+  path: string;
+  perm?: string;
+  auth?: string;
+  summary?: Labels;
+  body?: JsonSchema;
+  query?: JsonSchema;
+}
+
+/** An `x-screen` form or column item: a field name or an object with layout and widget choices. */
+export type ScreenItem =
+  | string
+  | { field: string; width?: number; span?: number; sortable?: boolean | 'asc' | 'desc'; component?: string; hidden?: boolean; props?: Record<string, unknown>; fixed?: 'left' | 'right' };
+
+export interface ScreenAction {
+  name: string;
+  placement?: 'row' | 'toolbar' | 'both';
+  confirm?: boolean;
+  component?: string;
+  label?: Labels;
+}
+
+export interface ScreenBlock {
+  view?: 'table' | 'tree-table' | 'cards' | 'none';
+  route?: string;
+  moduleLabel?: Labels;
+  columns?: ScreenItem[];
+  form?: ScreenItem[];
+  search?: { keyWord?: boolean; filters?: string[] };
+  sidebar?: { entity: string; filter: string; tree?: boolean };
+  actions?: ScreenAction[];
+  defaultSort?: { field: string; order: 'asc' | 'desc' };
+  buttons?: string[];
+}
+
+export interface EntitySchema {
+  id: string;
+  module: string;
+  prefix: string;
+  name?: string;
+  label: Labels;
+  audited?: boolean;
+  tree?: boolean;
+  fields: FieldMeta[];
+  required: string[];
+  actions: ActionMeta[];
+  screen?: ScreenBlock | null;
+}
+
+/** One row as the server answers it. */
+export type Row = Record<string, unknown> & { id?: number | string };
+
+export interface PageResult {
+  list: Row[];
+  pagination: { page: number; size: number; total: number };
+}
