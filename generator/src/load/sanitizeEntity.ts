@@ -252,6 +252,7 @@ function sanitizeField(
   if (type === 'decimal') {
     field.precision = column?.precision as number;
     field.scale = column?.scale as number;
+    decimalSchema(schema, field.precision, field.scale, nullable);
   }
   if (hasDefault) field.default = prop.default;
   if (hasDefault && NO_DB_DEFAULT.has(type)) field.dbDefault = false;
@@ -394,4 +395,18 @@ function checkScreen(
       if (!known.has(field)) err('UnknownField', `/x-screen/${key}/${i}`, `"${field}" is not a property or join output`);
     });
   }
+}
+
+/**
+ * A decimal travels as the exact string the server answers ("45.25") or as a number: both are accepted back
+ * (an edit form round-trips), never rounded: more decimals than the scale or more digits than the precision
+ * are refused (`x-decimal`, checked by the server's ajv keyword of that name).
+ */
+function decimalSchema(schema: JsonSchema, precision: number, scale: number, nullable: boolean): void {
+  schema.type = nullable ? ['number', 'string', 'null'] : ['number', 'string'];
+  schema.pattern = '^-?\\d+(\\.\\d+)?$';
+  const bounds: JsonSchema = { precision, scale };
+  if (typeof schema.minimum === 'number') bounds.minimum = schema.minimum;
+  if (typeof schema.maximum === 'number') bounds.maximum = schema.maximum;
+  schema['x-decimal'] = bounds;
 }

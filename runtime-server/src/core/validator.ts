@@ -31,7 +31,58 @@ export function createAjv(): Ajv2020 {
       return d.getUTCMonth() === +m[2]! - 1 && d.getUTCDate() === +m[3]! && +m[4]! < 24;
     },
   });
+  ajv.addKeyword({ keyword: 'x-decimal', schemaType: 'object', errors: true, validate: checkDecimal });
   return ajv;
+}
+
+interface DecimalBounds {
+  precision: number;
+  scale: number;
+  minimum?: number;
+  maximum?: number;
+}
+
+/** `x-decimal`: scale and precision of numbers (strings match the sibling `pattern`), range of strings. */
+function checkDecimal(this: unknown, bounds: DecimalBounds, data: unknown): boolean {
+  const self = checkDecimal as unknown as { errors?: Partial<ErrorObject>[] };
+  self.errors = [];
+  const fail = (reason: 'scale' | 'precision' | 'range') => {
+    self.errors = [{ keyword: 'x-decimal', message: reason, params: { reason, ...bounds } }];
+    return false;
+  };
+  let digits: [string, string];
+  if (typeof data === 'number') {
+    if (!Number.isFinite(data)) return fail('range');
+    digits = decimalDigits(data);
+  } else if (typeof data === 'string' && /^-?\d+(\.\d+)?$/.test(data)) {
+    const [int = '0', frac = ''] = data.replace(/^-/, '').split('.');
+    digits = [int.replace(/^0+/, ''), frac];
+  } else return true;
+  if (digits[1].length > bounds.scale) return fail('scale');
+  if (digits[0].length > bounds.precision - bounds.scale) return fail('precision');
+  if (typeof data === 'string') {
+    const n = Number(data);
+    if (bounds.minimum !== undefined && n < bounds.minimum) return fail('range');
+    if (bounds.maximum !== undefined && n > bounds.maximum) return fail('range');
+  }
+  return true;
+}
+
+/** Integer and fraction digits of a number as JavaScript prints it (no exponent). */
+function decimalDigits(n: number): [string, string] {
+  const s = Math.abs(n).toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+  const [int = '0', frac = ''] = s.split('.');
+  return [int.replace(/^0+/, ''), frac];
+}
+
+const DECIMAL_TEXT: Record<Locale, Record<'scale' | 'precision' | 'range', (b: DecimalBounds) => string>> = {
+  'zh-cn': { scale: (b) => `最多 ${b.scale} 位小数`, precision: (b) => `整数部分最多 ${b.precision - b.scale} 位`, range: (b) => rangeText(b, '应在', '之间') },
+  'zh-tw': { scale: (b) => `最多 ${b.scale} 位小數`, precision: (b) => `整數部分最多 ${b.precision - b.scale} 位`, range: (b) => rangeText(b, '應在', '之間') },
+  en: { scale: (b) => `at most ${b.scale} decimal places`, precision: (b) => `at most ${b.precision - b.scale} digits before the decimal point`, range: (b) => rangeText(b, 'must be between', '') },
+};
+
+function rangeText(b: DecimalBounds, before: string, after: string): string {
+  return `${before} ${b.minimum ?? '-∞'} ~ ${b.maximum ?? '∞'}${after ? ` ${after}` : ''}`.trim();
 }
 
 /** How to name a field in a message: its label in each locale, by property name. */
@@ -72,5 +123,9 @@ function describe(e: ErrorObject, locale: Locale, labels: FieldLabels): string {
   const field = [...segments].reverse().find((s) => !/^\d+$/.test(s));
   const name = field ? labels(field)?.[locale] ?? field : locale === 'en' ? 'request body' : locale === 'zh-tw' ? '請求內容' : '请求体';
   const where = field && labels(field) ? `${name} (${field})` : name;
+  if (e.keyword === 'x-decimal') {
+    const p = e.params as DecimalBounds & { reason: 'scale' | 'precision' | 'range' };
+    return `${where}: ${DECIMAL_TEXT[locale][p.reason](p)}`;
+  }
   return `${where}: ${e.message ?? 'invalid'}`;
 }

@@ -106,6 +106,36 @@ for (const db of testDatabases()) {
       assert.equal(after.createTime, before.createTime);
     });
 
+    it('accepts back every value info answers (decimals as exact strings) and refuses digits past the scale', async () => {
+      const added = await app.post(`${G}/add`, { title: 'Round trip', price: '45.25', stock: 2, exampleImages: ['/upload/a.png'] });
+      assert.equal(added.body.code, 1000, JSON.stringify(added.body));
+      const id = added.body.data.id;
+      const row = (await app.get(`${G}/info`, { id })).body.data;
+      assert.equal(row.price, '45.25');
+      const { createTime: _c, updateTime: _u, tenantId: _t, ...back } = row;
+      const same = await app.post(`${G}/update`, back);
+      assert.equal(same.body.code, 1000, `info → update unchanged: ${JSON.stringify(same.body)}`);
+      const again = (await app.get(`${G}/info`, { id })).body.data;
+      assert.deepEqual({ ...again, updateTime: row.updateTime }, row, 'nothing changed');
+
+      for (const [price, pattern] of [
+        ['1.234', /price.*(at most 2 decimal|最多 2 位小数)/],
+        [1.234, /price.*(at most 2 decimal|最多 2 位小数)/],
+        ['123456789.5', /price.*(digits before|整数部分)/],
+        ['-1.00', /price/],
+        ['12,5', /price/],
+      ] as const) {
+        const bad = await app.post(`${G}/update`, { id, price });
+        assert.equal(bad.body.code, 1002, `${String(price)}: ${JSON.stringify(bad.body)}`);
+        assert.match(bad.body.message, pattern);
+      }
+      const en = await app.post(`${G}/update`, { id, price: '9.999' }).set('language', 'en');
+      assert.match(en.body.message, /Price \(price\): at most 2 decimal places/);
+      assert.equal((await app.get(`${G}/info`, { id })).body.data.price, '45.25', 'nothing written by a refused update');
+      assert.equal((await app.post(`${G}/update`, { id, price: '0.1' })).body.code, 1000);
+      assert.equal((await app.get(`${G}/info`, { id })).body.data.price, '0.10');
+    });
+
     it('deletes by id list (array or comma string) and refuses an unknown id on update/info', async () => {
       const { body } = await app.post(`${G}/add`, [{ title: 'Del 1' }, { title: 'Del 2' }]);
       const [a, b] = body.data.id;

@@ -1080,7 +1080,7 @@ export interface DemoGoodsInput {
   /**
    * Price
    */
-  price?: number;
+  price?: number | string;
   /**
    * Description
    */
@@ -2279,7 +2279,7 @@ export interface UserInfoInput {
   /**
    * Balance
    */
-  balance?: number;
+  balance?: number | string;
   /**
    * Source
    */
