@@ -152,7 +152,7 @@ export function sanitizeEntity(raw: RawSchemaFile): { entity: EntityModel; error
     tenant,
     recycle: table ? doc['x-recycle'] !== false : false,
     audit,
-    ...(doc['x-screen'] ? { screen: doc['x-screen'] as JsonSchema } : {}),
+    ...screenOf(doc['x-screen'] as JsonSchema | undefined, `/${raw.module}/${raw.baseName}`, table !== undefined && actions.some((a) => a.name === 'page' || a.name === 'list')),
     defs: (doc.$defs ?? {}) as Record<string, JsonSchema>,
   };
   return { entity, errors };
@@ -409,4 +409,15 @@ function decimalSchema(schema: JsonSchema, precision: number, scale: number, nul
   if (typeof schema.minimum === 'number') bounds.minimum = schema.minimum;
   if (typeof schema.maximum === 'number') bounds.maximum = schema.maximum;
   schema['x-decimal'] = bounds;
+}
+
+/**
+ * The screen block served in EPS: every listable entity has one (a bare schema still gets a generic screen),
+ * with `route` (the console route and menu router of that screen) defaulting to `/<module>/<file name>`.
+ */
+function screenOf(screen: JsonSchema | undefined, defaultRoute: string, listable: boolean): { screen?: JsonSchema } {
+  if (!screen && !listable) return {};
+  const out: JsonSchema = { ...(screen ?? {}) };
+  if (listable && out.route === undefined) out.route = defaultRoute;
+  return { screen: out };
 }

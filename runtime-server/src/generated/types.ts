@@ -881,6 +881,58 @@ export interface BaseSysUserRoleInput {
 }
 
 /**
+ * User setting (`base/sys/userSetting`): a row as the API returns it.
+ */
+export interface BaseSysUserSetting {
+  /**
+   * ID
+   */
+  id: number;
+  /**
+   * User ID
+   */
+  userId: number;
+  /**
+   * Key
+   */
+  key: string;
+  /**
+   * Value
+   */
+  value?: {
+    [k: string]: unknown | undefined;
+  } | null;
+  /**
+   * Created at
+   */
+  createTime: string;
+  /**
+   * Updated at
+   */
+  updateTime: string;
+}
+
+/**
+ * User setting (`base/sys/userSetting`): the add request body.
+ */
+export interface BaseSysUserSettingInput {
+  /**
+   * User ID
+   */
+  userId: number;
+  /**
+   * Key
+   */
+  key: string;
+  /**
+   * Value
+   */
+  value?: {
+    [k: string]: unknown | undefined;
+  } | null;
+}
+
+/**
  * Goods (`demo/goods`): a row as the API returns it.
  */
 export interface DemoGoods {

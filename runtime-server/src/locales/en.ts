@@ -29,6 +29,7 @@ export const en: Messages = {
   'error.orderColumn': 'Cannot sort by "{column}"; allowed: {allowed}',
   'error.outOfScope': 'Outside your data permissions ({id})',
   'error.parameter': 'Parameter format error: {detail}',
+  'error.unknownEntity': 'No such entity: {prefix}',
   'error.recordNotFound': 'Record not found (id={id})',
   'error.sortMismatch': 'Invalid sort: order and sort lists differ in length',
   'error.tooLong': '{label} is too long',
@@ -139,4 +140,6 @@ export const en: Messages = {
   'plugin.tooManyEntries': 'The package holds too many files (at most {max})',
   'plugin.unpackedTooLarge': 'The package is too large once unpacked (at most {mb}MB)',
   'plugin.uploadFailed': 'Upload plugin "{keyName}" failed to save a file: {detail}',
+  'setting.tooLarge': 'The setting is too large (at most {kb} KB)',
+  'setting.tooMany': 'Too many settings (at most {max})',
 };

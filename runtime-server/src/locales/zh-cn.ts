@@ -28,6 +28,7 @@ export const zhCn = {
   'error.orderColumn': '不能按「{column}」排序，可用：{allowed}',
   'error.outOfScope': '无权操作该数据（超出数据权限，{id}）',
   'error.parameter': '参数格式错误：{detail}',
+  'error.unknownEntity': '没有这个实体：{prefix}',
   'error.recordNotFound': '数据不存在（id={id}）',
   'error.sortMismatch': '排序参数不正确：order 与 sort 的数量不一致',
   'error.tooLong': '{label}过长',
@@ -138,6 +139,8 @@ export const zhCn = {
   'plugin.tooManyEntries': '插件包中的文件过多（上限 {max} 个）',
   'plugin.unpackedTooLarge': '插件包解压后过大（上限 {mb}MB）',
   'plugin.uploadFailed': '上传插件「{keyName}」保存文件失败：{detail}',
+  'setting.tooLarge': '设置内容过大（最多 {kb} KB）',
+  'setting.tooMany': '个人设置过多（最多 {max} 项）',
 };
 
 export type Messages = typeof zhCn;

@@ -29,6 +29,7 @@ export const zhTw: Messages = {
   'error.orderColumn': '不能依「{column}」排序，可用：{allowed}',
   'error.outOfScope': '無權操作該資料（超出資料權限，{id}）',
   'error.parameter': '參數格式錯誤：{detail}',
+  'error.unknownEntity': '沒有這個實體：{prefix}',
   'error.recordNotFound': '資料不存在（id={id}）',
   'error.sortMismatch': '排序參數不正確：order 與 sort 的數量不一致',
   'error.tooLong': '{label}過長',
@@ -139,4 +140,6 @@ export const zhTw: Messages = {
   'plugin.tooManyEntries': '外掛套件中的檔案過多（上限 {max} 個）',
   'plugin.unpackedTooLarge': '外掛套件解壓後過大（上限 {mb}MB）',
   'plugin.uploadFailed': '上傳外掛「{keyName}」儲存檔案失敗：{detail}',
+  'setting.tooLarge': '設定內容過大（最多 {kb} KB）',
+  'setting.tooMany': '個人設定過多（最多 {max} 項）',
 };

@@ -160,3 +160,6 @@ async function savedByPlugin(plugin: ActiveUpload, file: UploadFile): Promise<st
   if (typeof url !== 'string' || !url) throw new AppError('plugin.noUploadUrl', { keyName: plugin.keyName });
   return url;
 }
+
+export { schema } from './screenSchema.js';
+export { setting, settingSave } from './userSettings.js';

@@ -161,6 +161,7 @@ export const remove: Handler = async (ctx) => {
       const userIds = users.map((u) => u.id);
       for (const part of chunks(userIds)) {
         await recorder.take(trx, 'base/sys/userRole', (q) => q.whereIn('userId', part));
+        await recorder.take(trx, 'base/sys/userSetting', (q) => q.whereIn('userId', part));
         await recorder.take(trx, 'base/sys/user', (q) => q.whereIn('id', part));
       }
       for (const id of userIds) await revokeUserSessions(trx, id);

@@ -163,7 +163,10 @@ export const remove: Handler = async (ctx) => {
     const deleted: number[] = [];
     await genericRemove({ ...ctx.crud(), knex: trx }, { ids }, async (t, found, recorder) => {
       deleted.push(...found);
-      for (const part of chunks(found)) await recorder.take(t, 'base/sys/userRole', (q) => q.whereIn('userId', part));
+      for (const part of chunks(found)) {
+        await recorder.take(t, 'base/sys/userRole', (q) => q.whereIn('userId', part));
+        await recorder.take(t, 'base/sys/userSetting', (q) => q.whereIn('userId', part));
+      }
     });
     for (const id of deleted) await revokeUserSessions(trx, id);
     await bumpAuthEpoch(trx);

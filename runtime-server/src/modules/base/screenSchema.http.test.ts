@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { testDatabases } from '../../testing/forEachDb.js';
+import { seedUser } from '../../testing/seedUser.js';
+import { startTestApp } from '../../testing/testApp.js';
+import type { TestApp } from '../../testing/testApp.js';
+
+const C = '/admin/base/comm';
+
+for (const db of testDatabases()) {
+  describe(`entity schema and user settings for the console (${db.name})`, () => {
+    let app: TestApp;
+    before(async () => {
+      app = await startTestApp(await db.config());
+    });
+    after(async () => {
+      await app?.close();
+      await db.cleanup();
+    });
+
+    it('answers an entity with the rules the server validates with, its actions and screen route', async () => {
+      const res = await app.get(`${C}/schema`, { prefix: '/admin/demo/goods' });
+      assert.equal(res.body.code, 1000, JSON.stringify(res.body));
+      const e = res.body.data;
+      assert.equal(e.id, 'demo/goods');
+      assert.equal(e.audited, true);
+      const field = (n: string) => e.fields.find((f: { name: string }) => f.name === n);
+      assert.deepEqual([field('price').type, field('price').precision, field('price').scale], ['decimal', 10, 2]);
+      assert.deepEqual(field('price').schema['x-decimal'], { precision: 10, scale: 2, minimum: 0, maximum: 99999999.99 });
+      assert.deepEqual(field('status').options.map((o: { value: number }) => o.value), [0, 1]);
+      assert.equal(field('type').dict, 'goodsType');
+      assert.deepEqual(e.required, ['title']);
+      assert.equal(e.actions.find((a: { name: string }) => a.name === 'add').perm, 'demo:goods:add');
+      assert.equal(e.screen.route, '/demo/goods');
+
+      const user = (await app.get(`${C}/schema`, { prefix: '/admin/base/sys/user' })).body.data;
+      const password = user.fields.find((f: { name: string }) => f.name === 'password');
+      assert.equal(password.secret, true);
+      assert.equal('default' in password, false);
+      assert.doesNotMatch(JSON.stringify(user), /scrypt|\$2[aby]\$/, 'no stored secret anywhere');
+      assert.equal(user.screen.route, '/sys/user');
+      const menu = (await app.get(`${C}/schema`, { prefix: '/admin/base/sys/menu' })).body.data;
+      assert.equal(menu.tree, true);
+    });
+
+    it('refuses unknown and internal entities and bad prefixes with a clear error, and needs a sign-in', async () => {
+      for (const prefix of ['/admin/nope/thing', '/admin/base/sys/conf', '/admin/base/sys/session', '/admin/base/sys/userRole', '/admin/base/sys/userSetting']) {
+        const res = await app.get(`${C}/schema`, { prefix }).set('language', 'en');
+        assert.equal(res.status, 200);
+        assert.equal(res.body.code, 1001, `${prefix}: ${JSON.stringify(res.body)}`);
+        assert.equal(res.body.message, `No such entity: ${prefix}`);
+      }
+      for (const prefix of ['', 'x'.repeat(300), '/admin/../../etc', undefined]) {
+        const res = await app.get(`${C}/schema`, prefix === undefined ? {} : { prefix });
+        assert.equal(res.body.code, 1002, JSON.stringify(res.body));
+      }
+      assert.equal((await app.anon.get(`${C}/schema`, { prefix: '/admin/demo/goods' })).status, 401);
+    });
+
+    it('keeps each user\'s settings to himself, validates keys and sizes, and deletes with null', async () => {
+      const value = { columns: [{ key: 'title', hidden: false, width: 180 }, { key: 'stock', hidden: true }] };
+      assert.equal((await app.get(`${C}/setting`, { key: 'columns:demo/goods' })).body.data ?? null, null);
+      const saved = await app.post(`${C}/settingSave`, { key: 'columns:demo/goods', value });
+      assert.equal(saved.body.code, 1000, JSON.stringify(saved.body));
+      assert.deepEqual((await app.get(`${C}/setting`, { key: 'columns:demo/goods' })).body.data, value);
+      const changed = { columns: [{ key: 'stock', hidden: false }] };
+      await app.post(`${C}/settingSave`, { key: 'columns:demo/goods', value: changed });
+      assert.deepEqual((await app.get(`${C}/setting`, { key: 'columns:demo/goods' })).body.data, changed, 'saved again: replaced');
+
+      await seedUser(app, 'viewer', ['demo:goods:page'], { password: 'viewer-pass1' });
+      const other = app.as((await app.login('viewer', 'viewer-pass1')).token);
+      assert.equal((await other.get(`${C}/setting`, { key: 'columns:demo/goods' })).body.data ?? null, null, 'not another user\'s');
+      await other.post(`${C}/settingSave`, { key: 'columns:demo/goods', value: { mine: true } });
+      assert.deepEqual((await app.get(`${C}/setting`, { key: 'columns:demo/goods' })).body.data, changed, 'untouched by the other user');
+
+      for (const [body, code] of [
+        [{ key: 'bad key!', value: {} }, 1002],
+        [{ key: '', value: {} }, 1002],
+        [{ key: 'k', value: 'text' }, 1002],
+        [{ key: 'k', value: { big: 'x'.repeat(40 * 1024) } }, 1002],
+        [{ key: 'k' }, 1002],
+      ] as const) {
+        const res = await app.post(`${C}/settingSave`, body);
+        assert.equal(res.body.code, code, JSON.stringify(body).slice(0, 80));
+      }
+      assert.equal((await app.post(`${C}/settingSave`, { key: 'columns:demo/goods', value: null })).body.code, 1000);
+      assert.equal((await app.get(`${C}/setting`, { key: 'columns:demo/goods' })).body.data ?? null, null);
+      assert.equal((await app.anon.get(`${C}/setting`, { key: 'k' })).status, 401);
+    });
+  });
+}

@@ -1,0 +1,68 @@
+import type { EntityModel, FieldModel } from '@schema-admin/generator';
+import { AppError } from '../../core/errors.js';
+import type { Handler } from '../../core/handler.js';
+
+/** What the console's generic screen needs of a field: the very schema the server validates with. */
+function fieldOut(f: FieldModel) {
+  return {
+    name: f.name,
+    type: f.type,
+    nullable: f.nullable,
+    readOnly: f.readOnly,
+    secret: f.secret,
+    implicit: f.implicit,
+    label: f.label,
+    schema: f.schema,
+    ...(f.length !== undefined ? { length: f.length } : {}),
+    ...(f.precision !== undefined ? { precision: f.precision, scale: f.scale } : {}),
+    ...(f.default !== undefined && !f.secret ? { default: f.default } : {}),
+    ...(f.dict ? { dict: f.dict } : {}),
+    ...(f.options ? { options: f.options } : {}),
+    ...(f.ref ? { ref: f.ref } : {}),
+  };
+}
+
+/** An entity the console may show: one with a table and a way to read it (link and internal tables have none). */
+export function screenable(e: EntityModel): boolean {
+  return !!e.table && e.actions.some((a) => a.name === 'page' || a.name === 'list' || a.name === 'info');
+}
+
+const built = new WeakMap<EntityModel, unknown>();
+
+function build(e: EntityModel) {
+  return {
+    id: e.id,
+    module: e.module,
+    prefix: e.prefix,
+    name: e.name,
+    label: e.label,
+    audited: e.actions.some((a) => a.name === 'history'),
+    tree: e.fields.some((f) => f.name === 'parentId' && f.ref === e.id),
+    fields: e.fields.map(fieldOut),
+    required: e.required,
+    actions: e.actions.map((a) => ({
+      name: a.name,
+      method: a.method,
+      path: a.path,
+      ...(a.perm ? { perm: a.perm } : {}),
+      auth: a.auth,
+      summary: a.summary,
+      ...(a.body ? { body: a.body } : {}),
+      ...(a.query ? { query: a.query } : {}),
+    })),
+    screen: e.screen ?? null,
+  };
+}
+
+/**
+ * `GET /admin/base/comm/schema?prefix=`: one entity's fields, rules, actions and screen block, for the
+ * console's generic screen (built once per entity model; entities added at run time are found too).
+ */
+export const schema: Handler = ({ services, query }) => {
+  const prefix = String(query.prefix);
+  const e = [...services.entities.values()].find((x) => x.prefix === prefix);
+  if (!e || !screenable(e)) throw new AppError('error.unknownEntity', { prefix: prefix.slice(0, 200) });
+  let out = built.get(e);
+  if (!out) built.set(e, (out = build(e)));
+  return out;
+};
