@@ -25,12 +25,11 @@ export default defineConfig({
         warn(warning);
       },
       output: {
-        // Vendors in their own long-cached chunks; pages stay lazy, so the login screen loads only what it needs.
+        // React and the state libraries in their own long-cached chunks; Semi is split by use, so the login screen
+        // loads only the components it shows and the CRUD screens' table, pickers and form stack stay lazy.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run)[\\/]/, priority: 30 },
-            { name: 'semi-icons', test: /node_modules[\\/]@douyinfe[\\/]semi-icons/, priority: 25 },
-            { name: 'semi', test: /node_modules[\\/]@douyinfe[\\/]/, priority: 20 },
             { name: 'state', test: /node_modules[\\/](mobx|mobx-react-lite|i18next|react-i18next|dayjs|nprogress)[\\/]/, priority: 10 },
           ],
         },

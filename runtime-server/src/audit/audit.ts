@@ -37,16 +37,20 @@ export async function recordAudit(
 ): Promise<void> {
   if (!rt.model.audit || !rows.length) return;
   const ts = now();
-  const out = rows.map((r) => ({
-    entity: rt.model.id,
-    recordId: r.id,
-    action,
-    userId: origin?.userId ?? null,
-    url: origin?.url ? origin.url.slice(0, 1000) : null,
-    changes: JSON.stringify(action === 'update' ? diff(rt, r.before ?? {}, r.after ?? {}) : snapshot(rt, (action === 'add' ? r.after : r.before) ?? {})),
-    createTime: ts,
-    updateTime: ts,
-  }));
+  const out = rows
+    .map((r) => ({ r, changes: action === 'update' ? diff(rt, r.before ?? {}, r.after ?? {}) : snapshot(rt, (action === 'add' ? r.after : r.before) ?? {}) }))
+    // An edit saved unchanged (a form submitted as it was opened) changed nothing worth a history entry.
+    .filter(({ changes }) => action !== 'update' || Object.keys(changes).length > 0)
+    .map(({ r, changes }) => ({
+      entity: rt.model.id,
+      recordId: r.id,
+      action,
+      userId: origin?.userId ?? null,
+      url: origin?.url ? origin.url.slice(0, 1000) : null,
+      changes: JSON.stringify(changes),
+      createTime: ts,
+      updateTime: ts,
+    }));
   for (let i = 0; i < out.length; i += CHUNK) await trx(AUDIT_TABLE).insert(out.slice(i, i + CHUNK));
 }
 

@@ -117,6 +117,8 @@ for (const db of testDatabases()) {
       assert.equal(same.body.code, 1000, `info → update unchanged: ${JSON.stringify(same.body)}`);
       const again = (await app.get(`${G}/info`, { id })).body.data;
       assert.deepEqual({ ...again, updateTime: row.updateTime }, row, 'nothing changed');
+      const history = (await app.get(`${G}/history`, { id })).body.data as { action: string }[];
+      assert.deepEqual(history.map((h) => h.action), ['add'], 'an unchanged save leaves no empty history entry');
 
       for (const [price, pattern] of [
         ['1.234', /price.*(at most 2 decimal|最多 2 位小数)/],

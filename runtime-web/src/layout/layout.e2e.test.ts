@@ -44,7 +44,7 @@ describe('main frame in the browser', () => {
     await openUserList(page);
     // The URL changes before React commits the new pane: mark the user list's own pane once it shows.
     await page.waitForFunction(() =>
-      document.querySelector('[data-testid=page-view] .sa-page:not([hidden])')?.textContent?.includes('modules/base/views/user/'),
+      !!document.querySelector('[data-testid=page-view] .sa-page:not([hidden]) [data-entity="base/sys/user"]'),
     );
     await page.evaluate(() => {
       const pane = document.querySelector('[data-testid=page-view] .sa-page:not([hidden])') as HTMLElement & { __mark?: string };
@@ -61,7 +61,7 @@ describe('main frame in the browser', () => {
     await page.getByTestId('tab-/sys/user').click();
     await page.waitForURL((u) => u.pathname === '/sys/user');
     await page.waitForFunction(() =>
-      document.querySelector('[data-testid=page-view] .sa-page:not([hidden])')?.textContent?.includes('modules/base/views/user/'),
+      !!document.querySelector('[data-testid=page-view] .sa-page:not([hidden]) [data-entity="base/sys/user"]'),
     );
     const mark = await page.evaluate(
       () =>

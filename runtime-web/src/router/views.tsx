@@ -4,6 +4,7 @@ import { Navigate } from 'react-router-dom';
 import { Spin } from '@douyinfe/semi-ui';
 import IframeView from '../pages/iframe/IframeView';
 import Placeholder from '../pages/placeholder/Placeholder';
+import { GenericView } from './GenericView';
 import { ViewBoundary } from './ViewBoundary';
 import type { AppRoute } from './types';
 
@@ -11,7 +12,7 @@ type Loader = () => Promise<{ default: ComponentType }>;
 
 /**
  * Hand-written views by the server's view path (menu `viewPath`, with or without a `cool/` or `src/`
- * prefix). Every other view path is a schema-backed screen: the placeholder until the generic CRUD page.
+ * prefix). Every other view path is a schema-backed screen rendered by the generic CRUD page (GenericView).
  */
 const loaders = new Map<string, Loader>([
   ['modules/demo/views/home/index.vue', () => import('../pages/placeholder/Home')],
@@ -63,5 +64,5 @@ export function viewElement(route: AppRoute, label?: string): ReactNode {
   if (!route.viewPath) return <Navigate to="/404" replace />;
   const View = lazyFor(route.viewPath);
   if (View) return guarded(<View />, route.path);
-  return <Placeholder title={label} viewPath={route.viewPath} />;
+  return <GenericView route={route} label={label} fallback={<Placeholder title={label} viewPath={route.viewPath} />} />;
 }

@@ -77,8 +77,8 @@ describe('console shell in the browser', () => {
     const sidebar = page.getByTestId('sidebar');
     await sidebar.getByText('用户列表', { exact: true }).first().click();
     await page.waitForURL((u) => u.pathname === '/sys/user');
-    await page.getByTestId('view-placeholder').waitFor();
-    assert.match((await page.getByTestId('view-placeholder').textContent()) ?? '', /通用增删改查界面/);
+    // A schema-backed menu renders the generic CRUD screen of its entity.
+    await page.locator('[data-testid="crud-screen"][data-entity="base/sys/user"]').waitFor();
     await page.getByTestId('tab-/sys/user').waitFor();
 
     await sidebar.getByText('角色列表', { exact: true }).click();
@@ -116,16 +116,17 @@ describe('console shell in the browser', () => {
   });
 
   it('switches the locale and every visible shell string follows', async () => {
-    await page.goto('/sys/user');
-    await page.getByTestId('view-placeholder').waitFor();
+    // An empty list: every string on screen is the console's own.
+    await page.goto('/demo/goods');
+    await page.getByTestId('crud-table').getByText('暂无数据').waitFor();
     const zhText = await page.getByTestId('main-layout').innerText();
     await page.getByTestId('locale-switch').click();
     await page.getByTestId('locale-en').click();
-    await page.getByText('The generic CRUD page for this screen comes in a later release.').waitFor();
+    await page.getByTestId('crud-table').getByText('No data').waitFor();
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
     const enText = await page.getByTestId('main-layout').innerText();
     assert.notEqual(enText, zhText);
-    assert.doesNotMatch(enText, /通用增删改查界面/);
+    assert.doesNotMatch(enText, /暂无数据/);
     // Menus (sidebar, breadcrumb, tabs) included: seeded menu names are translated too.
     const nickName = await page.evaluate(() => String(window.__schemaAdmin!.stores.user.info?.nickName ?? ''));
     const shell = enText.split('\n').filter((line) => !nickName.startsWith(line.trim()) || !line.trim()).join('\n');
@@ -153,17 +154,17 @@ describe('console shell in the browser', () => {
 
   it('keeps sign-in, locale, dark mode and the page across a reload', async () => {
     await page.reload();
-    await page.getByTestId('view-placeholder').waitFor();
-    assert.equal(new URL(page.url()).pathname, '/sys/user');
+    await page.getByTestId('crud-screen').waitFor();
+    assert.equal(new URL(page.url()).pathname, '/demo/goods');
     assert.equal(await page.evaluate(() => document.body.getAttribute('theme-mode')), 'dark');
-    await page.getByText('The generic CRUD page for this screen comes in a later release.').waitFor();
+    await page.getByTestId('crud-table').getByText('No data').waitFor();
     await page.getByTestId('sidebar').waitFor();
     // Back to light and Chinese for the remaining tests.
     await page.getByTestId('dark-switch').click();
     await page.waitForFunction(() => document.body.getAttribute('theme-mode') !== 'dark');
     await page.getByTestId('locale-switch').click();
     await page.getByTestId('locale-zh-cn').click();
-    await page.getByText('该页面的通用增删改查界面将在下一阶段提供。').waitFor();
+    await page.getByTestId('crud-table').getByText('暂无数据').waitFor();
   });
 
   it('personal center: nickname required, avatar under 100k, saves the nickname', async () => {

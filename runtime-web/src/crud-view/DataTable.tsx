@@ -1,0 +1,236 @@
+/**
+ * The table (frontend-reference §5.4): cells by kind, server-side sort, selection kept across pages, row
+ * operations gated by permission, a row context menu, tree rows, resizable columns, virtualised rows on
+ * long pages, sticky header with the height fitted to the screen.
+ */
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Button, Dropdown, Empty, Table } from '@douyinfe/semi-ui';
+import { IconMore } from '@douyinfe/semi-icons';
+import type { ColumnProps } from '@douyinfe/semi-ui/lib/es/table';
+import { useTranslation } from 'react-i18next';
+import { useStores } from '../core/stores/context';
+import { labelIn } from '../crud/model';
+import type { ActionModel, ColumnModel } from '../crud/model';
+import type { CrudStore } from '../crud/store';
+import type { Row } from '../crud/types';
+import { Cell } from './cells';
+
+export interface RowOps {
+  edit(row: Row): void;
+  info(row: Row): void;
+  remove(rows: Row[]): void;
+  history(row: Row): void;
+  append?(row: Row): void;
+  action(a: ActionModel, row: Row): void;
+}
+
+type Col = ColumnModel & { hidden: boolean };
+
+/** Every column has a width: with a fixed header Semi aligns header and body cells only then. */
+const WIDTHS: Partial<Record<ColumnModel['kind'], number>> = {
+  datetime: 176, date: 120, decimal: 130, number: 100, boolean: 90, image: 90, images: 150, options: 110, dict: 130, json: 200, longtext: 240, ref: 150, file: 180,
+};
+export function widthOf(c: ColumnModel): number {
+  if (c.width) return c.width;
+  const fixed = WIDTHS[c.kind];
+  if (fixed) return fixed;
+  const len = c.field?.length ?? 100;
+  return len <= 20 ? 120 : len <= 100 ? 160 : 200;
+}
+
+/** Rows from which the table switches to virtual scrolling. */
+const VIRTUAL_FROM = 200;
+const ROW_HEIGHT = 44;
+
+function useFitHeight(): [React.RefObject<HTMLDivElement>, number] {
+  const ref = useRef<HTMLDivElement>(null);
+  const [height, setHeight] = useState(400);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => {
+      const top = el.getBoundingClientRect().top;
+      if (!el.offsetParent) return;
+      setHeight(Math.max(240, window.innerHeight - top - 96));
+    };
+    measure();
+    const obs = new ResizeObserver(measure);
+    obs.observe(document.body);
+    window.addEventListener('resize', measure);
+    return () => {
+      obs.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, []);
+  return [ref, height];
+}
+
+export const DataTable = observer(function DataTable(props: {
+  store: CrudStore;
+  columns: Col[];
+  ops: RowOps;
+  expanded: (string | number)[];
+  onExpand(keys: (string | number)[]): void;
+  onResize(key: string, width: number): void;
+}) {
+  const { store, columns, ops } = props;
+  const { t } = useTranslation('crud');
+  const { app } = useStores();
+  const locale = app.locale;
+  const [wrap, height] = useFitHeight();
+  const [menu, setMenu] = useState<{ x: number; y: number; row: Row; column?: Col } | undefined>();
+  useEffect(() => {
+    if (!menu) return;
+    const close = () => setMenu(undefined);
+    window.addEventListener('click', close);
+    window.addEventListener('scroll', close, true);
+    return () => {
+      window.removeEventListener('click', close);
+      window.removeEventListener('scroll', close, true);
+    };
+  }, [menu]);
+
+  const can = store.can;
+  const rowActions = store.model.rowActions.filter((a) => store.canAction(a.name));
+  const tree = store.model.view === 'tree-table';
+  const data = tree ? store.tree : store.rows;
+  const virtual = !tree && data.length >= VIRTUAL_FROM;
+
+  const rowButtons = (row: Row): { key: string; label: string; danger?: boolean; run(): void }[] => {
+    const list: { key: string; label: string; danger?: boolean; run(): void }[] = [];
+    if (tree && can.add && ops.append) list.push({ key: 'append', label: t('append'), run: () => ops.append!(row) });
+    if (can.update) list.push({ key: 'edit', label: t('edit'), run: () => ops.edit(row) });
+    else if (can.info) list.push({ key: 'info', label: t('info'), run: () => ops.info(row) });
+    for (const a of rowActions) list.push({ key: `action:${a.name}`, label: labelIn(a.label, locale, a.name), run: () => ops.action(a, row) });
+    if (can.history) list.push({ key: 'history', label: t('history'), run: () => ops.history(row) });
+    if (can.delete) list.push({ key: 'delete', label: t('delete'), danger: true, run: () => ops.remove([row]) });
+    return list;
+  };
+
+  const sortOrder = (key: string) => (store.params.order === key ? (store.params.sort === 'asc' ? 'ascend' : 'descend') : false);
+  const tableColumns: ColumnProps<Row>[] = columns
+    .filter((c) => !c.hidden)
+    .map((c) => ({
+      key: c.key,
+      dataIndex: c.key,
+      title: labelIn(c.label, locale, c.key),
+      width: widthOf(c),
+      align: c.align,
+      fixed: c.fixed,
+      ellipsis: c.kind === 'text',
+      sorter: c.sortable ? true : undefined,
+      sortOrder: c.sortable ? (sortOrder(c.key) as 'ascend' | 'descend' | false) : undefined,
+      render: (value: unknown, row: Row) => <Cell value={value} row={row} column={c} store={store} />,
+      onHeaderCell: () => ({ 'data-column': c.key }) as never,
+    }));
+  const ops0 = (row: Row): ReactNode => {
+    const buttons = rowButtons(row);
+    const shown = buttons.slice(0, 3);
+    const rest = buttons.slice(3);
+    return (
+      <span className="crud-ops">
+        {shown.map((b) => (
+          <Button key={b.key} size="small" theme="borderless" type={b.danger ? 'danger' : 'primary'} onClick={(e) => (e.stopPropagation(), b.run())} data-op={b.key}>
+            {b.label}
+          </Button>
+        ))}
+        {rest.length ? (
+          <Dropdown
+            trigger="click"
+            position="bottomRight"
+            render={
+              <Dropdown.Menu>
+                {rest.map((b) => (
+                  <Dropdown.Item key={b.key} type={b.danger ? 'danger' : undefined} onClick={b.run} data-op={b.key}>
+                    {b.label}
+                  </Dropdown.Item>
+                ))}
+              </Dropdown.Menu>
+            }
+          >
+            <Button size="small" theme="borderless" icon={<IconMore />} aria-label={t('more')} onClick={(e) => e.stopPropagation()} />
+          </Dropdown>
+        ) : null}
+      </span>
+    );
+  };
+  // From the buttons the screen offers (not from a row): the width is fixed at the first render, rows or not.
+  const sample = rowButtons({});
+  if (sample.length) {
+    // Wide enough for the three buttons shown (by their text) and the "more" menu.
+    const text = sample.slice(0, 3).reduce((n, b) => n + 30 + b.label.length * (locale === 'en' ? 8.5 : 14), 0);
+    tableColumns.push({ key: '__op', title: t('op'), fixed: 'right', width: Math.ceil(Math.max(120, text + (sample.length > 3 ? 40 : 0) + 40)), render: (_: unknown, row: Row) => ops0(row) });
+  }
+
+  const selectable = can.delete || store.model.toolbarActions.length > 0;
+  const contextItems = (row: Row, column?: Col) => {
+    const items: { key: string; label: string; danger?: boolean; run(): void }[] = [{ key: 'refresh', label: t('refresh'), run: () => void store.refresh() }];
+    if (selectable) {
+      const on = store.isSelected(row);
+      items.push({ key: 'check', label: on ? t('uncheck') : t('check'), run: () => store.select([row], !on) });
+    }
+    items.push(...rowButtons(row));
+    if (column?.sortable) {
+      const l = labelIn(column.label, locale, column.key);
+      items.push({ key: 'order-asc', label: t('orderAsc', { label: l }), run: () => void store.setSort(column.key, 'asc') });
+      items.push({ key: 'order-desc', label: t('orderDesc', { label: l }), run: () => void store.setSort(column.key, 'desc') });
+    }
+    return items;
+  };
+
+  return (
+    <div ref={wrap} className="crud-table" data-testid="crud-table">
+      <Table<Row>
+        rowKey="id"
+        size="small"
+        columns={tableColumns}
+        dataSource={data}
+        loading={store.loading}
+        pagination={false}
+        bordered
+        resizable={{ onResizeStop: (col: ColumnProps<Row>) => col.key && col.width && props.onResize(String(col.key), Number(col.width)) } as never}
+        scroll={{ y: height, x: tableColumns.reduce((n, c) => n + (Number(c.width) || 0), 0) + (selectable ? 48 : 0) }}
+        {...(virtual ? { virtualized: { itemSize: ROW_HEIGHT } } : {})}
+        {...(tree ? { expandedRowKeys: props.expanded, onExpandedRowsChange: (rows?: readonly Row[]) => props.onExpand((rows ?? []).map((r) => r.id as number)) } : {})}
+        rowSelection={
+          selectable
+            ? {
+                selectedRowKeys: store.rows.filter((r) => store.isSelected(r)).map((r) => r.id as number),
+                onChange: (keys) => store.setVisibleSelection((keys ?? []) as (string | number)[]),
+                fixed: true,
+              }
+            : undefined
+        }
+        onChange={({ sorter }) => {
+          if (!sorter) return;
+          const order = sorter.sortOrder === 'ascend' ? 'asc' : sorter.sortOrder === 'descend' ? 'desc' : undefined;
+          void store.setSort(order ? String(sorter.dataIndex ?? sorter.key) : undefined, order);
+        }}
+        onRow={(row) =>
+          ({
+            onContextMenu: (e: MouseEvent) => {
+              e.preventDefault();
+              const key = (e.target as HTMLElement).closest('td')?.cellIndex;
+              const visible = columns.filter((c) => !c.hidden);
+              const column = key !== undefined ? visible[key - (selectable ? 1 : 0)] : undefined;
+              setMenu({ x: e.clientX, y: e.clientY, row: row!, ...(column ? { column } : {}) });
+            },
+            'data-row-id': String(row?.id),
+          }) as never
+        }
+        empty={store.error ? <Empty description={t('loadError', { message: store.error.message })} /> : <Empty description={t('empty')} />}
+      />
+      {menu ? (
+        <div className="crud-context" role="menu" style={{ left: menu.x, top: menu.y }} data-testid="crud-context-menu">
+          {contextItems(menu.row, menu.column).map((i) => (
+            <button key={i.key} role="menuitem" type="button" className={i.danger ? 'crud-context__danger' : undefined} onClick={i.run}>
+              {i.label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+});

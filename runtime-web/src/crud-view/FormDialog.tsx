@@ -1,0 +1,130 @@
+/** The add / edit / view / append dialog (frontend-reference §5.6): loads `info`, dirty-checks on close, keeps open on error. */
+import { useEffect, useRef, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Button, Modal, Spin, Toast } from '@douyinfe/semi-ui';
+import { useTranslation } from 'react-i18next';
+import { useStores } from '../core/stores/context';
+import { toFormData, toRequestBody } from '../crud/formSchema';
+import type { FormMode } from '../crud/formSchema';
+import { labelIn } from '../crud/model';
+import { toCrudError } from '../crud/provider';
+import type { CrudStore } from '../crud/store';
+import type { Row } from '../crud/types';
+import { EntityForm } from './form/EntityForm';
+import './form/widgets';
+import type { EntityFormHandle } from './form/EntityForm';
+
+export interface DialogState {
+  mode: FormMode;
+  row?: Row;
+  /** Pre-filled values (append: a child of a row). */
+  prefill?: Row;
+}
+
+export const FormDialog = observer(function FormDialog({ store, state, onClose }: { store: CrudStore; state: DialogState | undefined; onClose(): void }) {
+  const { t } = useTranslation('crud');
+  const { app } = useStores();
+  const locale = app.locale;
+  const items = store.model.form;
+  const [data, setData] = useState<Row>({});
+  const [loading, setLoading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const initial = useRef('');
+  const form = useRef<EntityFormHandle>(null);
+  const mode = state?.mode;
+
+  useEffect(() => {
+    if (!state) return;
+    setServerErrors({});
+    const start = (row: Row | undefined, m: FormMode) => {
+      const values = { ...toFormData(items, row, m), ...(state.prefill ?? {}) };
+      setData(values);
+      initial.current = JSON.stringify(values);
+    };
+    if ((state.mode === 'update' || state.mode === 'info') && state.row?.id !== undefined && store.model.ops.info) {
+      setLoading(true);
+      store.provider.info(state.row.id).then(
+        (row) => start(row, state.mode),
+        (err: Error) => {
+          Toast.error(err.message);
+          onClose();
+        },
+      ).finally(() => setLoading(false));
+    } else start(state.row, state.mode);
+  }, [state, items, store, onClose]);
+
+  const close = () => {
+    if (mode !== 'info' && JSON.stringify(data) !== initial.current) {
+      Modal.confirm({ title: t('tip'), content: t('dirtyConfirm'), okText: t('confirm'), cancelText: t('cancel'), onOk: onClose });
+      return;
+    }
+    onClose();
+  };
+
+  const submit = async (values: Row) => {
+    if (!mode || mode === 'info') return;
+    setSaving(true);
+    setServerErrors({});
+    try {
+      const body = toRequestBody(items, { ...values, id: state?.row?.id }, mode === 'append' ? 'add' : mode);
+      await store.save(mode === 'update' ? 'update' : 'add', body);
+      Toast.success(t('saveSuccess'));
+      onClose();
+    } catch (err) {
+      const e = toCrudError(err, items.map((i) => i.field));
+      setServerErrors(e.fields);
+      Toast.error(e.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const title = mode ? `${t(mode === 'update' ? 'edit' : mode === 'append' ? 'append' : mode)} · ${labelIn(store.model.title, locale)}` : '';
+  return (
+    <Modal
+      visible={!!state}
+      title={title}
+      width={items.length > 6 ? 860 : 640}
+      maskClosable={false}
+      onCancel={close}
+      closeOnEsc
+      bodyStyle={{ maxHeight: '68vh', overflow: 'auto' }}
+      footer={
+        mode === 'info' ? (
+          <Button onClick={onClose}>{t('close')}</Button>
+        ) : (
+          <>
+            <Button onClick={close} disabled={saving}>
+              {t('cancel')}
+            </Button>
+            <Button theme="solid" type="primary" loading={saving} disabled={loading} onClick={() => form.current?.submit()} data-testid="crud-save">
+              {t('save')}
+            </Button>
+          </>
+        )
+      }
+    >
+      <Spin spinning={loading}>
+        {state && !loading ? (
+          <EntityForm
+            ref={form}
+            items={items}
+            required={store.model.entity.required}
+            mode={state.mode}
+            locale={locale}
+            data={data}
+            serverErrors={serverErrors}
+            recordId={state.row?.id}
+            onChange={setData}
+            onSubmit={(v) => void submit(v)}
+          />
+        ) : (
+          <div style={{ minHeight: 120 }} />
+        )}
+      </Spin>
+    </Modal>
+  );
+});
+
+export default FormDialog;

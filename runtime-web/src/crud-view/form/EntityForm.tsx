@@ -1,0 +1,135 @@
+/**
+ * One entity's form: rjsf with our Semi theme, validated by the same JSON Schema as the server (ajv),
+ * messages in the user's language, decimals checked as exact strings, server 1002 errors on their fields.
+ */
+import { forwardRef, useImperativeHandle, useMemo, useRef } from 'react';
+import type { KeyboardEvent } from 'react';
+import Form from '@rjsf/core';
+import type { ErrorSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import { useTranslation } from 'react-i18next';
+import { labelIn } from '../../crud/model';
+import type { FormItemModel } from '../../crud/model';
+import { extraErrors as decimalErrors, formSchema } from '../../crud/formSchema';
+import type { FormMode } from '../../crud/formSchema';
+import type { Row } from '../../crud/types';
+import { hasWidget, widgetMap } from '../registry';
+import { templates } from './templates';
+import { widgetName } from './widgets';
+
+const validator = customizeValidator({
+  // The server's schemas use `datetime` for its wire format (YYYY-MM-DD HH:mm:ss).
+  customFormats: { datetime: /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?/, date: /^\d{4}-\d{2}-\d{2}$/ },
+  ajvOptionsOverrides: { strict: false, allErrors: true },
+});
+
+export interface EntityFormHandle {
+  submit(): void;
+}
+
+interface Props {
+  items: readonly FormItemModel[];
+  required: readonly string[];
+  mode: FormMode;
+  locale: string;
+  data: Row;
+  serverErrors?: Record<string, string>;
+  recordId?: unknown;
+  onChange(data: Row): void;
+  onSubmit(data: Row): void;
+}
+
+export const EntityForm = forwardRef<EntityFormHandle, Props>(function EntityForm(props, ref) {
+  const { items, required, mode, locale, data, serverErrors, recordId } = props;
+  const { t } = useTranslation('crud');
+  const formRef = useRef<Form>(null);
+  useImperativeHandle(ref, () => ({ submit: () => formRef.current?.submit() }), []);
+  const visible = useMemo(() => items.filter((i) => !i.hidden), [items]);
+  const schema = useMemo(() => formSchema(visible, required, mode), [visible, required, mode]);
+  const labels = useMemo(() => new Map(visible.map((i) => [i.field, labelIn(i.meta.label, locale, i.field)])), [visible, locale]);
+  const uiSchema = useMemo(() => {
+    const ui: UiSchema = { 'ui:spans': Object.fromEntries(visible.map((i) => [i.field, i.span])), 'ui:order': visible.map((i) => i.field) };
+    for (const i of visible) {
+      const name = i.component && hasWidget(i.component) ? i.component : widgetName(i.meta);
+      ui[i.field] = {
+        'ui:widget': name,
+        'ui:title': labels.get(i.field),
+        'ui:options': { meta: i.meta, ...(i.props ?? {}), label: true },
+        ...(i.meta.readOnly ? { 'ui:readonly': true } : {}),
+      };
+    }
+    return ui;
+  }, [visible, labels]);
+
+  const transformErrors = (errors: RJSFValidationError[]): RJSFValidationError[] =>
+    errors.map((e) => {
+      const field = (e.property ?? '').replace(/^\./, '').split('.')[0] || String((e.params as { missingProperty?: string })?.missingProperty ?? '');
+      const name = e.name === 'required' ? String((e.params as { missingProperty?: string }).missingProperty) : field;
+      const label = labels.get(name) ?? name;
+      const limit = (e.params as { limit?: unknown })?.limit;
+      const key = ['required', 'minLength', 'maxLength', 'minimum', 'maximum', 'pattern', 'type', 'enum', 'format', 'minItems', 'maxItems'].includes(e.name ?? '') ? e.name! : 'invalid';
+      return { ...e, message: t(`errors.${key}`, { label, limit }), stack: t(`errors.${key}`, { label, limit }) };
+    });
+
+  const customValidate = (formData: Row | undefined, errors: ErrorSchema & Record<string, { addError(m: string): void }>) => {
+    const problems = decimalErrors(visible, formData ?? {});
+    for (const [field, reason] of Object.entries(problems)) {
+      const meta = visible.find((i) => i.field === field)!.meta;
+      const label = labels.get(field) ?? field;
+      const message =
+        reason === 'scale'
+          ? t('errors.decimalScale', { label, scale: meta.scale ?? 0 })
+          : reason === 'precision'
+            ? t('errors.decimalPrecision', { label, digits: (meta.precision ?? 65) - (meta.scale ?? 0) })
+            : reason === 'format'
+              ? t('errors.decimalFormat', { label })
+              : t(`errors.${reason}`, { label, limit: meta.schema[reason] });
+      errors[field]?.addError(message);
+    }
+    return errors;
+  };
+
+  const extraErrors = useMemo(() => {
+    if (!serverErrors || !Object.keys(serverErrors).length) return undefined;
+    const out: Record<string, { __errors: string[] }> = {};
+    for (const [field, message] of Object.entries(serverErrors)) out[field] = { __errors: [message] };
+    return out as ErrorSchema;
+  }, [serverErrors]);
+
+  // Enter in a one-line input submits (not in text areas, not while an IME composes).
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const target = e.target as HTMLElement;
+    if (e.key !== 'Enter' || e.nativeEvent.isComposing || target.tagName !== 'INPUT') return;
+    const type = (target as HTMLInputElement).type;
+    if (type && !['text', 'password', 'number', 'search', 'email', 'tel', 'url'].includes(type)) return;
+    if (target.closest('.semi-select, .semi-tree-select, .semi-datepicker')) return;
+    e.preventDefault();
+    formRef.current?.submit();
+  };
+
+  return (
+    <div className="crud-form" onKeyDown={onKeyDown} data-mode={mode}>
+      <Form
+        ref={formRef}
+        schema={schema as never}
+        uiSchema={uiSchema}
+        formData={data}
+        validator={validator}
+        widgets={widgetMap()}
+        templates={templates}
+        formContext={{ recordId }}
+        disabled={mode === 'info'}
+        noHtml5Validate
+        showErrorList={false}
+        focusOnFirstError
+        transformErrors={transformErrors}
+        customValidate={customValidate as never}
+        extraErrors={extraErrors}
+        // Errors are shown on their fields; rjsf would also log them.
+        onError={() => undefined}
+        onChange={(e) => props.onChange((e.formData ?? {}) as Row)}
+        onSubmit={(e) => props.onSubmit((e.formData ?? {}) as Row)}
+      />
+    </div>
+  );
+});
