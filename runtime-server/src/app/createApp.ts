@@ -8,6 +8,9 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { Authz, AUTH_SOURCES, bumpAuthEpoch } from '../auth/authz.js';
 import { ensureAdmin, grantSeedRoleMenus } from '../auth/bootstrap.js';
+import { ensureEntityMenus } from '../coding/entityMenus.js';
+import { applyMigrations, serveProject } from '../coding/applyEntity.js';
+import type { ProjectPaths } from '@schema-admin/generator';
 import { authGuard } from '../auth/guard.js';
 import { ensureJwtSecret } from '../auth/secret.js';
 import type { Config } from '../config.js';
@@ -42,6 +45,8 @@ export interface CreateAppOptions {
   logger?: AppServices['logger'];
   /** The built console served at `/` (default runtime-web/dist); the welcome page stands in until it is built. */
   webDir?: string;
+  /** Another project's schemas/migrations/generated output (tests): its added entities are served generically. */
+  project?: ProjectPaths;
 }
 
 export interface AppInstance {
@@ -96,7 +101,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     if (config.captchaFixedCode) {
       logger.warn(`\n  *** CAPTCHA_FIXED_CODE is set: every captcha answer is "${config.captchaFixedCode}". Test use only. ***\n`);
     }
-    await migrateLatest(knex);
+    // A project of its own (tests) holds the bundled migrations and its own.
+    await (options.project ? applyMigrations(knex, options.project) : migrateLatest(knex));
     await seed(knex, registry);
     services.auth.secret = await ensureJwtSecret(knex);
     await grantSeedRoleMenus(knex);
@@ -119,6 +125,9 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       composeEndpoint(router, route, services, guards);
       return true;
     };
+
+    if (options.project) await serveProject(services, options.project);
+    await ensureEntityMenus(services);
 
     // EPS and OpenAPI run to hundreds of KB; gzip/brotli cut them ~10x for the console's start-up.
     app.use(compress({ threshold: 2048 }));

@@ -10,6 +10,7 @@ import { AppError } from '../core/errors.js';
 import { createRegistry } from '../crud/entityRuntime.js';
 import { migrations as bundled } from '../../migrations/index.js';
 import { writeAndGenerate } from './writeSchema.js';
+import { migrateLatest } from '../db/migrate.js';
 import type { CreateRequest } from './writeSchema.js';
 
 export interface CreateOutcome {
@@ -56,12 +57,11 @@ export async function applyMigrations(knex: Knex, paths: ProjectPaths): Promise<
     getMigrationName: (n) => n,
     getMigration: async (n) => (known.get(n) ?? (await import(pathToFileURL(path.join(paths.migrations, `${n}.ts`)).href))) as Knex.Migration,
   };
-  const [, applied] = (await knex.migrate.latest({ migrationSource: source })) as [number, string[]];
-  return applied;
+  return migrateLatest(knex, undefined, source);
 }
 
 /** Makes the running app serve the entity: model, CRUD runtime, EPS/OpenAPI, and its routes. */
-function serve(services: AppServices, paths: ProjectPaths, all: EntityModel[], entity: EntityModel): string[] {
+export function serve(services: AppServices, paths: ProjectPaths, all: EntityModel[], entity: EntityModel): string[] {
   const joined = new Set(entity.query.join.map((j) => j.entity));
   const runtime = createRegistry({ entities: all.filter((e) => e.id === entity.id || joined.has(e.id)) }, services.ajv, services.limits).get(entity.id);
   services.entities.set(entity.id, entity);
@@ -73,4 +73,15 @@ function serve(services: AppServices, paths: ProjectPaths, all: EntityModel[], e
     if (services.mountRoute?.(route)) mounted.push(a.url);
   }
   return mounted;
+}
+
+/**
+ * At start, a project other than this repository's (its own schemas, migrations and generated output — a test's
+ * scratch copy; its migrations ran instead of the bundled ones): every entity it adds is served generically.
+ */
+export async function serveProject(services: AppServices, paths: ProjectPaths): Promise<string[]> {
+  const model = loadGenerated(paths.generated).model;
+  const added = model.entities.filter((e) => !services.entities.has(e.id));
+  for (const e of added) serve(services, paths, model.entities, e);
+  return added.map((e) => e.id);
 }

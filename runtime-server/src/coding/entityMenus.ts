@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { EntityModel } from '@schema-admin/generator';
 import type { AppServices } from '../app/services.js';
 import type { AuditOrigin } from '../audit/audit.js';
@@ -5,18 +6,21 @@ import { bumpAuthEpoch } from '../auth/authz.js';
 import { now } from '../db/values.js';
 import { importMenuTree } from '../modules/base/menuTree.js';
 import type { MenuNode } from '../modules/base/menuTree.js';
+import { screenable } from '../modules/base/screenSchema.js';
 
-/**
- * The menu of a created entity: a directory per module (`/<module>`), a page for the entity and one
- * permission button per action, inserted idempotently (re-creating adds only what is missing).
- * Menus are stored with their zh-cn names, as the seed's are.
- */
-export async function addEntityMenus(services: AppServices, entity: EntityModel, origin: AuditOrigin): Promise<{ inserted: number; router: string }> {
+/** The console route of an entity's generic screen (`x-screen.route`, default `/<module>/<file name>`). */
+export function screenRoute(entity: EntityModel): string {
+  const route = (entity.screen as { route?: unknown } | undefined)?.route;
+  if (typeof route === 'string') return route;
+  return `/${entity.module}/${entity.file.split('/').pop()!.replace(/\.json$/, '')}`;
+}
+
+/** The page menu of an entity with one permission button per action (names in zh-cn, as the seed's are). */
+function pageMenu(entity: EntityModel): MenuNode {
   const file = entity.file.split('/').pop()!.replace(/\.json$/, '');
-  const router = `/${entity.module}/${file}`;
-  const page: MenuNode = {
+  return {
     name: entity.label['zh-cn'],
-    router,
+    router: screenRoute(entity),
     type: 1,
     icon: 'icon-menu',
     orderNum: 1,
@@ -27,12 +31,66 @@ export async function addEntityMenus(services: AppServices, entity: EntityModel,
       .filter((a) => a.auth === 'perm')
       .map((a, i) => ({ name: a.summary['zh-cn'], perms: a.perm, type: 2 as const, orderNum: i + 1, keepAlive: false, isShow: true })),
   };
+}
+
+/**
+ * Inserts an entity's menu under its module: the directory holding the module's other pages when there is
+ * one (seeded modules keep their translated directory), else a directory `/<module>` named after the module.
+ */
+async function insertEntityMenu(trx: Knex.Transaction, services: AppServices, entity: EntityModel, origin?: AuditOrigin): Promise<number> {
+  const sibling = (await trx('base_sys_menu')
+    .where('type', 1)
+    .andWhere('router', 'like', `/${entity.module}/%`)
+    .whereNotNull('parentId')
+    .orderBy('id', 'asc')
+    .first('parentId')) as { parentId: number } | undefined;
   const rt = services.registry.get('base/sys/menu');
-  const tree: MenuNode[] = [{ name: entity.module, router: `/${entity.module}`, type: 0, icon: 'icon-folder', orderNum: 50, keepAlive: true, isShow: true, childMenus: [page] }];
-  const result = await services.knex.transaction(async (trx) => {
-    const r = await importMenuTree(trx, tree, now(), rt ? { rt, origin } : undefined);
-    if (r.inserted) await bumpAuthEpoch(trx);
-    return r;
+  const audit = origin && rt ? { rt, origin } : undefined;
+  const page = pageMenu(entity);
+  const r = sibling
+    ? await importMenuTree(trx, [page], now(), audit, Number(sibling.parentId))
+    : await importMenuTree(trx, [{ name: entity.module, router: `/${entity.module}`, type: 0, icon: 'icon-folder', orderNum: 50, keepAlive: true, isShow: true, childMenus: [page] }], now(), audit);
+  if (r.inserted) await bumpAuthEpoch(trx);
+  return r.inserted;
+}
+
+/** The menu of an entity created through the coding endpoints, inserted idempotently (re-creating adds only what is missing). */
+export async function addEntityMenus(services: AppServices, entity: EntityModel, origin: AuditOrigin): Promise<{ inserted: number; router: string }> {
+  const inserted = await services.knex.transaction((trx) => insertEntityMenu(trx, services, entity, origin));
+  return { inserted, router: screenRoute(entity) };
+}
+
+const DONE = 'menuAuto:';
+
+/**
+ * At start: every listable entity that has no menu yet gets one, once. "Has a menu" = a menu whose router is
+ * the entity's screen route or whose permissions name its page/list key. Each entity is recorded in
+ * base_sys_conf when seen with a menu or given one, so an admin's later edit or deletion stands. One
+ * transaction behind the migration lock row: instances starting together create each menu once.
+ */
+export async function ensureEntityMenus(services: AppServices): Promise<string[]> {
+  const candidates = [...services.entities.values()].filter(
+    (e) => screenable(e) && e.actions.some((a) => a.name === 'page' || a.name === 'list') && (e.screen as { view?: string } | undefined)?.view !== 'none',
+  );
+  if (!candidates.length) return [];
+  return services.knex.transaction(async (trx) => {
+    await trx('knex_migrations_lock').update({ is_locked: trx.raw('is_locked') });
+    const done = new Set(
+      ((await trx('base_sys_conf').where('cKey', 'like', `${DONE}%`).select('cKey')) as { cKey: string }[]).map((r) => r.cKey.slice(DONE.length)),
+    );
+    const todo = candidates.filter((e) => !done.has(e.id));
+    if (!todo.length) return [];
+    const menus = (await trx('base_sys_menu').select('router', 'perms')) as { router: string | null; perms: string | null }[];
+    const routers = new Set(menus.map((m) => m.router).filter(Boolean));
+    const perms = new Set(menus.flatMap((m) => (m.perms ?? '').split(',').map((p) => p.trim()).filter(Boolean)));
+    const created: string[] = [];
+    const ts = now();
+    for (const e of todo) {
+      const keys = e.actions.filter((a) => (a.name === 'page' || a.name === 'list') && a.perm).map((a) => a.perm!);
+      const hasMenu = routers.has(screenRoute(e)) || keys.some((k) => perms.has(k));
+      if (!hasMenu && (await insertEntityMenu(trx, services, e))) created.push(e.id);
+      await trx('base_sys_conf').insert({ cKey: `${DONE}${e.id}`, cValue: hasMenu ? 'existing' : 'created', createTime: ts, updateTime: ts });
+    }
+    return created;
   });
-  return { inserted: result.inserted, router };
 }

@@ -28,11 +28,11 @@ function isBusy(err: unknown): boolean {
  * Runs pending migrations behind Knex's lock table. Several instances may start at once: the ones
  * that find the lock taken wait and retry, then find nothing left to do.
  */
-export async function migrateLatest(knex: Knex, timeoutMs = 120_000): Promise<string[]> {
+export async function migrateLatest(knex: Knex, timeoutMs = 120_000, migrationSource: Knex.MigrationSource<string> = source): Promise<string[]> {
   const deadline = Date.now() + timeoutMs;
   for (let attempt = 0; ; attempt++) {
     try {
-      const [, applied] = (await knex.migrate.latest({ migrationSource: source })) as [number, string[]];
+      const [, applied] = (await knex.migrate.latest({ migrationSource })) as [number, string[]];
       return applied;
     } catch (err) {
       if (!isBusy(err) || Date.now() > deadline) throw err;

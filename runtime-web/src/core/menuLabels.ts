@@ -14,6 +14,7 @@ const SEEDED: Record<string, { 'zh-tw': string; en: string }> = {
   参数配置: { 'zh-tw': '參數設定', en: 'Parameters' },
   参数列表: { 'zh-tw': '參數列表', en: 'Parameter list' },
   监控管理: { 'zh-tw': '監控管理', en: 'Monitoring' },
+  变更记录: { 'zh-tw': '變更記錄', en: 'Change audit' },
   请求日志: { 'zh-tw': '請求日誌', en: 'Request log' },
   任务管理: { 'zh-tw': '任務管理', en: 'Tasks' },
   任务列表: { 'zh-tw': '任務列表', en: 'Task list' },
@@ -40,7 +41,16 @@ const SEEDED: Record<string, { 'zh-tw': string; en: string }> = {
 /** A menu's name in the given language: seeded names are translated, admin-typed names shown as they are. */
 export function menuLabel(name: string, locale: Locale): string {
   if (locale === 'zh-cn') return name;
-  return SEEDED[name.trim()]?.[locale] ?? name;
+  return SEEDED[name.trim()]?.[locale] ?? ENTITY[name.trim()]?.[locale] ?? name;
+}
+
+/**
+ * Menus the server creates for new entities carry the entity's zh-cn label: their other languages come from
+ * the entity labels in EPS (registered when EPS loads).
+ */
+const ENTITY: Record<string, Partial<Record<Locale, string>>> = {};
+export function registerEntityLabels(labels: Iterable<Partial<Record<Locale, string>>>): void {
+  for (const l of labels) if (l['zh-cn'] && !SEEDED[l['zh-cn']]) ENTITY[l['zh-cn']] = l;
 }
 
 /** Every seeded name has all three languages (checked by a test against the seed file). */

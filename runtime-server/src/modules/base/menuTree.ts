@@ -77,6 +77,8 @@ export async function importMenuTree(
   now: string,
   /** Set for an admin's import: every inserted menu is recorded as an add (seeds pass nothing). */
   audit?: { rt: EntityRuntime; origin: AuditOrigin },
+  /** Where the roots go (default: top level). */
+  rootParentId: number | null = null,
 ): Promise<{ inserted: number; existing: number }> {
   if (!Array.isArray(menus)) throw new Error('menu import: menus must be an array');
   const rows = (await trx(TABLE).select('id', 'parentId', 'type', 'name').orderBy('id', 'asc')) as Pick<MenuRow, 'id' | 'parentId' | 'type' | 'name'>[];
@@ -120,7 +122,7 @@ export async function importMenuTree(
       if (node.childMenus?.length) await walk(node.childMenus, id, [...path, node.name]);
     }
   };
-  await walk(menus, null, []);
+  await walk(menus, rootParentId, []);
   return { inserted, existing };
 }
 

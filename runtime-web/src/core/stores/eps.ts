@@ -2,6 +2,7 @@ import { makeAutoObservable, observableRef } from 'mobx';
 import { buildServices, epsEntries } from '../eps';
 import type { EpsEntry, Services } from '../eps';
 import type { Request } from '../request';
+import { registerEntityLabels } from '../menuLabels';
 
 /** The service tree from the live EPS. */
 export class EpsStore {
@@ -28,6 +29,7 @@ export class EpsStore {
   }
 
   set(entries: EpsEntry[]): void {
+    registerEntityLabels(entries.filter((e) => e.screen && e.label && typeof e.label === 'object').map((e) => e.label as Record<string, string>));
     this.entries = entries;
     this.services = buildServices(entries, this.request!);
     this.error = undefined;
