@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { ProjectPaths } from '@schema-admin/generator';
 import { ensureWebBuild } from '../../../scripts/web-build.mjs';
 import { TEST_ADMIN_PASSWORD, TEST_CAPTCHA, testDatabases } from '../../../runtime-server/src/testing/forEachDb.js';
 import { startTestApp } from '../../../runtime-server/src/testing/testApp.js';
@@ -30,11 +31,11 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(options: { project?: ProjectPaths } = {}): Promise<Harness> {
   // No-op when dist is fresh: scripts/test.mjs builds once before the browser tests.
   ensureWebBuild();
   const db = testDatabases().find((d) => d.name === 'sqlite')!;
-  const app = await startTestApp(await db.config(), { webDir: WEB_DIST });
+  const app = await startTestApp(await db.config(), { webDir: WEB_DIST, ...(options.project ? { project: options.project } : {}) });
   const server = http.createServer(app.instance.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
