@@ -17,6 +17,7 @@ import type { ActionModel, EpsSearch } from '../crud/model';
 import { createDataProvider } from '../crud/provider';
 import { CrudStore } from '../crud/store';
 import { treeKeys } from '../crud/tree';
+import { actionContext } from '../crud/actionContext';
 import type { EntitySchema, Row } from '../crud/types';
 import { PAGE_SIZES } from '../crud/urlState';
 import '../crud/locales';
@@ -33,6 +34,7 @@ import './crud.css';
 
 // The form stack (rjsf, ajv, pickers) loads on the first add/edit, not with the list.
 const FormDialog = lazy(() => import('./FormDialog'));
+const ActionDialog = lazy(() => import('./ActionDialog'));
 
 const schemaCache = new Map<string, Promise<EntitySchema>>();
 
@@ -151,17 +153,22 @@ const CrudView = observer(function CrudView({ store }: { store: CrudStore }) {
     [store, t],
   );
 
+  const [actionState, setActionState] = useState<{ action: ActionModel; rows: Row[] } | undefined>();
   const runAction = useCallback(
     (a: ActionModel, row?: Row) => {
       const rows = row ? [row] : [...store.selected.values()];
       const custom = actionFor(entityId, a.name);
+      const body = store.model.entity.actions.find((x) => x.name === a.name)?.body;
+      const ctx = actionContext(body, rows);
+      if (!custom && ctx.missingIds) return void Toast.warning(t('selectFirst'));
+      if (!custom && ctx.asked.length) return setActionState({ action: a, rows });
       const go = async () => {
         try {
           if (custom) {
             const r = await custom.run({ store, ...(row ? { row } : {}), rows });
             if (r === false) return;
           } else {
-            await store.provider.action(a.name, row ? { id: row.id } : rows.length ? { ids: rows.map((r) => r.id) } : {});
+            await store.provider.action(a.name, ctx.values);
           }
           Toast.success(t('actionSuccess'));
           await store.refresh();
@@ -287,6 +294,22 @@ const CrudView = observer(function CrudView({ store }: { store: CrudStore }) {
         </Suspense>
       ) : null}
       <HistoryDrawer store={store} row={historyRow} onClose={() => setHistoryRow(undefined)} />
+      {actionState ? (
+        <Suspense fallback={null}>
+          <ActionDialog
+            store={store}
+            action={actionState.action}
+            rows={actionState.rows}
+            locale={locale}
+            onClose={() => setActionState(undefined)}
+            onDone={() => {
+              setActionState(undefined);
+              Toast.success(t('actionSuccess'));
+              void store.refresh();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 });

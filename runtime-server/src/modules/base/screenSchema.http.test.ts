@@ -39,6 +39,8 @@ for (const db of testDatabases()) {
       assert.equal('default' in password, false);
       assert.doesNotMatch(JSON.stringify(user), /scrypt|\$2[aby]\$/, 'no stored secret anywhere');
       assert.equal(user.screen.route, '/sys/user');
+      const move = user.actions.find((a: { name: string }) => a.name === 'move');
+      assert.deepEqual(move.body.required, ['departmentId', 'userIds'], 'action bodies come with their $defs resolved');
       const menu = (await app.get(`${C}/schema`, { prefix: '/admin/base/sys/menu' })).body.data;
       assert.equal(menu.tree, true);
     });

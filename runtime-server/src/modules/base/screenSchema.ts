@@ -47,8 +47,8 @@ function build(e: EntityModel) {
       ...(a.perm ? { perm: a.perm } : {}),
       auth: a.auth,
       summary: a.summary,
-      ...(a.body ? { body: a.body } : {}),
-      ...(a.query ? { query: a.query } : {}),
+      ...(a.body ? { body: resolveRefs(a.body, e.defs) } : {}),
+      ...(a.query ? { query: resolveRefs(a.query, e.defs) } : {}),
     })),
     screen: e.screen ?? null,
   };
@@ -66,3 +66,16 @@ export const schema: Handler = ({ services, query }) => {
   if (!out) built.set(e, (out = build(e)));
   return out;
 };
+
+/** Inlines `#/$defs/…` references (the console renders action forms from plain schemas); cycles stop at depth 8. */
+function resolveRefs(schema: unknown, defs: Record<string, unknown>, depth = 0): unknown {
+  if (depth > 8 || !schema || typeof schema !== 'object') return schema;
+  if (Array.isArray(schema)) return schema.map((s) => resolveRefs(s, defs, depth + 1));
+  const obj = schema as Record<string, unknown>;
+  const ref = typeof obj.$ref === 'string' ? /^#\/\$defs\/(.+)$/.exec(obj.$ref)?.[1] : undefined;
+  if (ref && defs[ref]) {
+    const { $ref: _ref, ...rest } = obj;
+    return resolveRefs({ ...(defs[ref] as object), ...rest }, defs, depth + 1);
+  }
+  return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, resolveRefs(v, defs, depth + 1)]));
+}
