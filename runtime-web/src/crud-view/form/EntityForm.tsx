@@ -117,7 +117,7 @@ export const EntityForm = forwardRef<EntityFormHandle, Props>(function EntityFor
         validator={validator}
         widgets={widgetMap()}
         templates={templates}
-        formContext={{ recordId }}
+        formContext={{ recordId, data }}
         disabled={mode === 'info'}
         noHtml5Validate
         showErrorList={false}

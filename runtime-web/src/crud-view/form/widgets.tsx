@@ -18,6 +18,11 @@ import { checkUpload, uploadKey } from '../../extensions/upload/check';
 import { registerWidget } from '../registry';
 
 const IconPicker = lazy(() => import('../../icons/IconPicker').then((m) => ({ default: m.IconPicker })));
+// The editor (ProseMirror) is large: it loads the first time a rich-text field shows.
+const RichText = lazy(() => import('./RichText'));
+
+/** The form's context (record id, current values): rjsf passes it on the registry. */
+const ctxOf = (p: WidgetProps): Record<string, unknown> => ((p.registry?.formContext ?? {}) as Record<string, unknown>);
 
 export const metaOf = (p: WidgetProps): FieldMeta => (p.options.meta ?? { name: p.id, type: 'string', label: {}, schema: {} }) as FieldMeta;
 const invalid = (p: WidgetProps) => !!p.rawErrors?.length;
@@ -311,7 +316,7 @@ function RefWidget(p: WidgetProps) {
     };
   }, [meta.ref, stores]);
   const labelOf = (r: Row) => String(r.name ?? r.title ?? r.label ?? r.nickName ?? r.username ?? r.keyName ?? `#${String(r.id)}`);
-  const self = p.formContext?.recordId as unknown;
+  const self = ctxOf(p).recordId as unknown;
   if (rows?.some((r) => 'parentId' in r)) {
     const toNode = (r: TreeRow): Record<string, unknown> => ({
       key: String(r.id),
@@ -358,6 +363,40 @@ function IconWidget(p: WidgetProps) {
   );
 }
 
+function RichTextWidget(p: WidgetProps) {
+  return (
+    <Suspense fallback={<TextareaWidget {...p} />}>
+      <RichText id={p.id} label={p.label} value={(p.value as string | undefined) ?? ''} disabled={p.disabled || p.readonly} invalid={invalid(p)} onChange={(v) => p.onChange(v)} />
+    </Suspense>
+  );
+}
+
+/** Files as one comma-separated string of URLs (a file parameter's `data`), uploaded like `file`. */
+function FileListWidget(p: WidgetProps) {
+  const list = typeof p.value === 'string' && p.value ? p.value.split(',') : [];
+  return (
+    <UploadWidget
+      {...p}
+      schema={{ ...p.schema, type: 'array', maxItems: 9 }}
+      value={list}
+      options={{ ...p.options, kind: 'file' }}
+      onChange={(v: unknown) => p.onChange(Array.isArray(v) && v.length ? v.join(',') : undefined)}
+    />
+  );
+}
+
+/**
+ * A value whose editor follows another field (`x-screen.form[].props.by`, default `dataType`): 0 text,
+ * 1 rich text, 2 files — the parameter screen's `data`.
+ */
+function ByTypeWidget(p: WidgetProps) {
+  const by = (p.options.by as string | undefined) ?? 'dataType';
+  const kind = Number((ctxOf(p).data as Record<string, unknown> | undefined)?.[by] ?? 0);
+  if (kind === 1) return <RichTextWidget {...p} />;
+  if (kind === 2) return <FileListWidget {...p} />;
+  return <TextareaWidget {...p} />;
+}
+
 /** A cron expression: free text checked for 5 or 6 fields; the server validates the rest. */
 function CronWidget(p: WidgetProps) {
   return <TextWidget {...p} placeholder={p.placeholder || '0 */5 * * * *'} />;
@@ -387,8 +426,9 @@ const builtIn: Record<string, (p: WidgetProps) => JSX.Element> = {
   'tree-select': RefWidget,
   icon: IconWidget,
   cron: CronWidget,
-  // Rich text falls back to a text area until an editor is registered under this name.
-  richtext: TextareaWidget,
+  richtext: RichTextWidget,
+  files: FileListWidget,
+  'by-type': ByTypeWidget,
 };
 for (const [name, widget] of Object.entries(builtIn)) registerWidget(name, widget);
 
