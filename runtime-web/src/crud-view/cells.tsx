@@ -158,7 +158,12 @@ function RefCell({ value, refId, row, column }: { value: unknown; refId: string;
   return <span title={`#${String(value)}`}>{label ?? `#${String(value)}`}</span>;
 }
 
-export const Cell = observer(function Cell({ value, row, column, store }: { value: unknown; row: Row; column: ColumnModel; store: CrudStore }): ReactNode {
+/**
+ * A plain component, not an observer: on a virtual list rows mount on every scroll frame and an observer
+ * per cell costs a reaction each. The table re-renders its cells when the locale changes; the parts that
+ * change on their own (inline switches) are observers.
+ */
+export function Cell({ value, row, column, store }: { value: unknown; row: Row; column: ColumnModel; store: CrudStore }): ReactNode {
   const { app, dict } = useStores();
   const { t } = useTranslation('crud');
   const locale = app.locale;
@@ -210,4 +215,4 @@ export const Cell = observer(function Cell({ value, row, column, store }: { valu
     default:
       return empty(value) ? null : <span>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</span>;
   }
-});
+}

@@ -3,7 +3,7 @@
  * mirrored in the URL, stale answers ignored, selection kept across pages, permission flags, a refresh
  * after every write, optimistic inline toggles that roll back on error.
  */
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { DataProvider } from './provider';
 import { CrudError, toCrudError } from './provider';
 import type { ScreenModel } from './model';
@@ -53,7 +53,16 @@ export class CrudStore {
     this.defaults = { ...DEFAULT_PARAMS, ...(sort ? { order: sort.field, sort: sort.order } : {}), filters: {} };
     const allowed = new Set([...model.filters.map((f) => f.field), ...(model.sidebar ? [model.sidebar.filter] : [])]);
     this.params = fromQuery(options.url?.read() ?? '', model.entity.fields, this.defaults, allowed);
-    makeAutoObservable<CrudStore, 'seq' | 'defaults' | 'options'>(this, { provider: false, model: false, seq: false, defaults: false, options: false });
+    // Rows are replaced, never mutated in place: a shallow reference keeps 10 000 rows from becoming 10 000 proxies.
+    makeAutoObservable<CrudStore, 'seq' | 'defaults' | 'options'>(this, {
+      provider: false,
+      model: false,
+      seq: false,
+      defaults: false,
+      options: false,
+      rows: observableRef,
+      tree: observableRef,
+    });
   }
 
   get paged(): boolean {
