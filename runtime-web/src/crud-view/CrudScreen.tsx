@@ -49,7 +49,7 @@ function loadSchema(stores: Stores, prefix: string): Promise<EntitySchema> {
 }
 
 /** Loads the entity and builds its controller; the screen renders once both are there. */
-function useCrud(prefix: string): { store?: CrudStore; error?: string } {
+function useCrud(prefix: string, syncUrl = true): { store?: CrudStore; error?: string } {
   const stores = useStores();
   const location = useLocation();
   const navigate = useNavigate();
@@ -65,7 +65,7 @@ function useCrud(prefix: string): { store?: CrudStore; error?: string } {
         const provider = createDataProvider(stores.request, entity);
         const store = new CrudStore(provider, model, {
           hasPerm: (key) => stores.menu.hasPerm(key),
-          url: {
+          url: syncUrl ? {
             read: () => window.location.search,
             // Only while this screen is the one shown (kept-alive screens stay quiet).
             write: (q) => {
@@ -73,7 +73,7 @@ function useCrud(prefix: string): { store?: CrudStore; error?: string } {
               const next = q ? `?${q}` : '';
               if (next !== window.location.search) navigate({ pathname: path, search: next }, { replace: true });
             },
-          },
+          } : undefined,
         });
         setState({ store });
         void store.refresh();
@@ -89,9 +89,10 @@ function useCrud(prefix: string): { store?: CrudStore; error?: string } {
   return state;
 }
 
-export const CrudScreen = observer(function CrudScreen({ prefix }: { prefix: string }) {
+/** `syncUrl` false: a screen embedded in another page keeps its list parameters to itself. */
+export const CrudScreen = observer(function CrudScreen({ prefix, syncUrl = true }: { prefix: string; syncUrl?: boolean }) {
   const { t } = useTranslation('crud');
-  const { store, error } = useCrud(prefix);
+  const { store, error } = useCrud(prefix, syncUrl);
   if (error) return <Empty className="crud-screen__error" title={t('notFound', { prefix })} description={error} />;
   if (!store) return <Spin size="large" style={{ display: 'block', margin: '64px auto' }} />;
   return <CrudView store={store} />;

@@ -17,6 +17,7 @@ type Loader = () => Promise<{ default: ComponentType }>;
 const loaders = new Map<string, Loader>([
   ['modules/demo/views/home/index.vue', () => import('../pages/placeholder/Home')],
   ['modules/base/views/info/index.vue', () => import('../pages/my/MyInfo')],
+  ['modules/demo/views/crud/index.vue', () => import('../pages/demo/CrudDemo')],
 ]);
 const lazies = new Map<string, LazyExoticComponent<ComponentType>>();
 

@@ -217,7 +217,26 @@ describe('generic CRUD screen (goods) in the browser', () => {
     await page.getByTestId('locale-zh-cn').click();
   });
 
+  it('/demo/crud shows a paged table, a tree table and every form widget with its validation', async () => {
+    await page.goto('/demo/crud');
+    await page.getByTestId('view-crud-demo').locator('[data-entity="demo/goods"]').waitFor();
+    await page.getByText('树形表格', { exact: true }).click();
+    await page.locator('[data-entity="base/sys/menu"] [data-row-id]').first().waitFor();
+    await page.getByText('表单控件', { exact: true }).click();
+    await page.getByTestId('crud-demo-validate').click();
+    await page.getByText('标题不能为空').waitFor();
+    await page.locator('#root_title').fill('Demo');
+    await page.locator('#root_price').fill('1.999');
+    await page.getByTestId('crud-demo-validate').click();
+    await page.getByText('价格最多 2 位小数').waitFor();
+    await page.locator('#root_price').fill('1.99');
+    await page.getByTestId('crud-demo-validate').click();
+    await page.getByText('校验通过').waitFor();
+    assert.match(await page.getByTestId('crud-demo-value').innerText(), /"price": "1\.99"/);
+  });
+
   it('shows cards instead of a wide table under 768 px', async () => {
+    await page.goto('/demo/goods');
     await page.setViewportSize({ width: 420, height: 800 });
     await page.getByTestId('crud-cards').waitFor();
     assert.ok((await page.locator('.crud-card').count()) > 0);
