@@ -59,6 +59,13 @@ export async function writeAndGenerate(paths: ProjectPaths, req: CreateRequest):
   if (path.dirname(path.dirname(target)) !== path.resolve(paths.schemas)) throw new ValidationError('coding.badEntity', { name: check.kebab });
   if (previous && previous.file !== file) throw new AppError('coding.exists', { name: id, file: previous.file });
   if ((fs.existsSync(target) || previous) && !req.overwrite) throw new AppError('coding.exists', { name: id, file });
+  // Only what the coding tools wrote may be rewritten by them: never a shipped or internal entity (a `page`
+  // route on base/sys/conf would serve the JWT secret).
+  if (fs.existsSync(target) || previous) {
+    const existing = JSON.parse(fs.readFileSync(fs.existsSync(target) ? target : path.join(paths.root, previous!.file), 'utf8')) as Record<string, unknown>;
+    if (existing['x-origin'] !== 'coding') throw new AppError('coding.notOverwritable', { name: id, file });
+  }
+  req.doc['x-origin'] = 'coding';
 
   const backup = FileBackup.of(paths, [target]);
   const newDir = !fs.existsSync(path.dirname(target));

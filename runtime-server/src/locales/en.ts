@@ -101,6 +101,7 @@ export const en: Messages = {
   'coding.generateFailed': 'The generator refused the change; nothing was changed: {detail}',
   'coding.migrateFailed': 'The migration of {file} failed; every file change was undone (see the server log)',
   'coding.needInput': 'Send either schema, or module + entity + fields',
+  'coding.notOverwritable': 'Entity {name} ({file}) was not created by code generation and cannot be overwritten',
   'coding.noProject': 'The schemas folder is not a project (meta/entity.schema.json is missing)',
   'coding.schemaInvalid': 'Invalid entity schema: {detail}',
   'helper.ai.badBaseUrl': 'The AI base URL must be an http(s) URL',

@@ -100,6 +100,7 @@ export const zhCn = {
   'coding.generateFailed': '生成器拒绝了此次变更，未做任何修改：{detail}',
   'coding.migrateFailed': '{file} 的数据库迁移失败，已撤销所有文件改动（详见服务器日志）',
   'coding.needInput': '请提供 schema，或 module + entity + fields',
+  'coding.notOverwritable': '实体 {name}（{file}）不是由代码生成创建的，不能覆盖',
   'coding.noProject': 'schema 目录不是一个项目（缺少 meta/entity.schema.json）',
   'coding.schemaInvalid': '实体 schema 无效：{detail}',
   'helper.ai.badBaseUrl': 'AI 服务地址必须是 http(s) 网址',

@@ -101,6 +101,7 @@ export const zhTw: Messages = {
   'coding.generateFailed': '產生器拒絕了此次變更，未做任何修改：{detail}',
   'coding.migrateFailed': '{file} 的資料庫遷移失敗，已撤銷所有檔案變更（詳見伺服器日誌）',
   'coding.needInput': '請提供 schema，或 module + entity + fields',
+  'coding.notOverwritable': '實體 {name}（{file}）不是由程式碼產生建立的，不能覆寫',
   'coding.noProject': 'schema 目錄不是一個專案（缺少 meta/entity.schema.json）',
   'coding.schemaInvalid': '實體 schema 無效：{detail}',
   'helper.ai.badBaseUrl': 'AI 服務位址必須是 http(s) 網址',

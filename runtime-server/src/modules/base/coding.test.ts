@@ -98,6 +98,23 @@ for (const db of testDatabases()) {
       assert.deepEqual(treeOf(paths), before);
     });
 
+    it('never overwrites a shipped or internal entity (a page route on base/sys/conf would serve the JWT secret)', async () => {
+      const before = treeOf(paths);
+      const conf = {
+        $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'base/sys/conf', title: 'Conf', type: 'object',
+        'x-label': { 'zh-cn': '配置', 'zh-tw': '配置', en: 'Conf' }, 'x-table': 'base_sys_conf', 'x-api': ['page'],
+        properties: { cKey: { type: 'string', maxLength: 255, 'x-label': { 'zh-cn': '键', 'zh-tw': '鍵', en: 'Key' } }, cValue: { type: ['string', 'null'], 'x-column': { type: 'text' }, 'x-label': { 'zh-cn': '值', 'zh-tw': '值', en: 'Value' } } },
+        required: ['cKey'],
+      };
+      for (const body of [{ schema: conf, overwrite: true }, { module: 'demo', entity: 'goods', fields: 'title!:string:50', overwrite: true }]) {
+        const res = await app.post('/admin/base/coding/createCode', body).set('language', 'en');
+        assert.equal(res.body.code, 1001, JSON.stringify(res.body));
+        assert.match(res.body.message, /cannot be overwritten/);
+      }
+      assert.deepEqual(treeOf(paths), before, 'nothing written');
+      assert.equal((await app.post('/admin/base/sys/conf/page', { page: 1 })).status, 404, 'no route appeared');
+    });
+
     it('bad names, bad field notation and invalid schemas are rejected with nothing written', async () => {
       const before = treeOf(paths);
       const cases: [unknown, RegExp][] = [
