@@ -86,6 +86,21 @@ for (const db of testDatabases()) {
       assert.equal(await count(), 1);
     });
 
+    it('a __proto__ key anywhere in a body is a 1002 (not a 500), signed in or not, and writes nothing', async () => {
+      const bodies = ['{"__proto__":{"isSuper":1},"title":"x"}', '{"title":"x","nested":{"__proto__":{"a":1}}}'];
+      for (const [url, token] of [[`${G}/add`, app.admin.token], ['/admin/base/open/login', undefined]] as const) {
+        for (const body of bodies) {
+          let req = request(app.instance.callback()).post(url).set('content-type', 'application/json');
+          if (token) req = req.set('Authorization', token);
+          const res = await req.send(body);
+          assert.equal(res.status, 200, `${url} ${body}`);
+          assert.equal(res.body.code, 1002, `${url} ${body}: ${JSON.stringify(res.body)}`);
+          assert.doesNotMatch(JSON.stringify(res.body), /at .*\.(ts|js):\d+/, 'no stack');
+        }
+      }
+      assert.equal(await count(), 1);
+    });
+
     it('delete without ids, with empty or non-numeric ids, is refused', async () => {
       await rejects(() => app.post(`${G}/delete`, {}), 1002, /ids/);
       await rejects(() => app.post(`${G}/delete`, { ids: [] }), 1002, /ids/);

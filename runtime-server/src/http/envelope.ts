@@ -55,7 +55,9 @@ export function envelope(): Middleware {
         ctx.body = { code: CODE.validate, message: t(locale, 'error.bodyTooLarge', { limit: String(pe.limit ?? '') }) };
         return;
       }
-      if (pe.status === 415 || pe.type === 'charset.unsupported' || pe.type === 'encoding.unsupported') {
+      // Every other client error of the body parser (a `__proto__` or `constructor.prototype` key, a malformed
+      // multipart…) is the caller's mistake: 1002 with what was wrong, never a 500 with a stack in the log.
+      if (pe.status === 415 || pe.type === 'charset.unsupported' || pe.type === 'encoding.unsupported' || (typeof pe.status === 'number' && pe.status >= 400 && pe.status < 500)) {
         ctx.status = 200;
         ctx.body = { code: CODE.validate, message: t(locale, 'error.parameter', { detail: String(pe.message ?? '').slice(0, 120) }) };
         return;
