@@ -101,6 +101,18 @@ for (const db of testDatabases()) {
       assert.equal(await count(), 1);
     });
 
+    it('filters keep the field length, and a page whose offset leaves the safe integers is refused', async () => {
+      const long = await app.post(`${G}/page`, { page: 1, title: 'x'.repeat(60_000) });
+      assert.equal(long.status, 200);
+      assert.equal(long.body.code, 1002, JSON.stringify(long.body).slice(0, 200));
+      assert.equal((await app.post(`${G}/page`, { page: 1, title: 'x'.repeat(50) })).body.code, 1000, 'up to maxLength');
+      for (const page of [4.6e17, 1e300]) {
+        const res = await app.post(`${G}/page`, { page, size: 20 });
+        assert.equal(res.status, 200);
+        assert.equal(res.body.code, 1002, `page ${page}: ${JSON.stringify(res.body)}`);
+      }
+    });
+
     it('delete without ids, with empty or non-numeric ids, is refused', async () => {
       await rejects(() => app.post(`${G}/delete`, {}), 1002, /ids/);
       await rejects(() => app.post(`${G}/delete`, { ids: [] }), 1002, /ids/);

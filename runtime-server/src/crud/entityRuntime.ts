@@ -102,7 +102,8 @@ function updateSchema(writable: FieldModel[]): JsonSchema {
 /** page/list: paging keys, plus each filter as a value of its field's type or an array of them. */
 function filterSchema(e: EntityModel, fields: Map<string, FieldModel>, limits: Limits): JsonSchema {
   const properties: Record<string, JsonSchema> = {
-    page: { type: 'integer', minimum: 1 },
+    // The offset (page - 1) * size must stay a safe integer on both databases.
+    page: { type: 'integer', minimum: 1, maximum: Math.floor(Number.MAX_SAFE_INTEGER / limits.pageSize) },
     size: { type: 'integer', minimum: 1, maximum: limits.pageSize },
     order: { type: 'string', maxLength: 200 },
     sort: { type: 'string', maxLength: 200 },
@@ -113,15 +114,26 @@ function filterSchema(e: EntityModel, fields: Map<string, FieldModel>, limits: L
   for (const f of [...e.query.fieldEq, ...e.query.fieldLike]) {
     const [alias, name] = f.column.split('.') as [string, string];
     const field = alias === 'a' ? fields.get(name) : undefined;
-    const scalar = field ? scalarSchema(field) : { type: ['string', 'number', 'boolean', 'null'] };
+    const scalar = field ? scalarSchema(field) : { type: ['string', 'number', 'boolean', 'null'], maxLength: FILTER_MAX_LENGTH };
     properties[f.param] = { anyOf: [scalar, { type: 'array', maxItems: limits.pageSize, items: scalar }] };
   }
   return { type: 'object', properties };
 }
 
-/** A filter value has the field's type but not its add-time limits (a LIKE fragment may be short). */
+/** Longest text filter on a field without its own maxLength (text columns, join outputs). */
+const FILTER_MAX_LENGTH = 1000;
+
+/**
+ * A filter value has the field's type but not its add-time minimums (a LIKE fragment may be short); its
+ * length stays bounded by the field's maxLength (no column can match a longer fragment).
+ */
 function scalarSchema(field: FieldModel): JsonSchema {
-  const { type, format, enum: e } = field.schema as { type?: unknown; format?: string; enum?: unknown[] };
+  const { type, format, enum: e, maxLength } = field.schema as { type?: unknown; format?: string; enum?: unknown[]; maxLength?: number };
   const types = (Array.isArray(type) ? type : [type]).filter((t) => t !== 'array' && t !== 'object');
-  return { type: [...new Set([...types, 'null'])], ...(format ? { format } : {}), ...(e ? { enum: [...e, null] } : {}) };
+  return {
+    type: [...new Set([...types, 'null'])],
+    ...(format ? { format } : {}),
+    ...(e ? { enum: [...e, null] } : {}),
+    maxLength: Math.min(maxLength ?? FILTER_MAX_LENGTH, FILTER_MAX_LENGTH),
+  };
 }
