@@ -29,6 +29,8 @@ export function envelope(): Middleware {
     ctx.state.requestId = requestId;
     ctx.state.locale = localeOf(ctx.get('language') || undefined);
     ctx.set('X-Request-Id', requestId);
+    // JSON answers are never sniffed into something a browser would run.
+    ctx.set('X-Content-Type-Options', 'nosniff');
     const locale: Locale = ctx.state.locale;
     try {
       await next();

@@ -40,6 +40,10 @@ describe('serving the built console', () => {
     assert.equal(res.text, INDEX);
     assert.equal(res.headers['x-frame-options'], 'SAMEORIGIN');
     assert.equal(res.headers['x-content-type-options'], 'nosniff');
+    const csp = res.headers['content-security-policy'] ?? '';
+    assert.match(csp, /script-src 'self' 'unsafe-eval'(;|$)/, 'no inline or remote script (ajv compiles form schemas)');
+    assert.match(csp, /object-src 'none'/);
+    assert.match(csp, /frame-ancestors 'self'/);
     const again = await request(server).get('/').set('If-None-Match', res.headers.etag!);
     assert.equal(again.status, 304);
   });
@@ -79,6 +83,7 @@ describe('serving the built console', () => {
     }
     const eps = await request(server).get('/api/admin/base/open/eps').set('Accept', 'text/html');
     assert.equal(eps.body.code, 1000);
+    assert.equal(eps.headers['x-content-type-options'], 'nosniff', 'JSON answers are not sniffed');
   });
 
   it('serves nothing outside the dist folder, no dot files, and no HTML to non-HTML clients', async () => {

@@ -77,6 +77,25 @@ async function statFile(file: string): Promise<fs.Stats | undefined> {
   return stat?.isFile() ? stat : undefined;
 }
 
+/**
+ * The console's page: its own scripts only (no inline or remote script; `unsafe-eval` because the forms
+ * compile the server's JSON Schemas with ajv at run time), Semi's inline styles, images from anywhere uploads
+ * may live (data/blob previews, file URLs), frames for menus that embed a site.
+ */
+export const CONSOLE_CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https: http:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-src 'self' https: http:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
 function send(ctx: Context, file: string, stat: fs.Stats, immutable: boolean): void {
   ctx.set('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
   ctx.set('X-Content-Type-Options', 'nosniff');
@@ -85,6 +104,7 @@ function send(ctx: Context, file: string, stat: fs.Stats, immutable: boolean): v
     // The console itself is never framed by another site (clickjacking); it may frame others (iframe menus).
     ctx.set('X-Frame-Options', 'SAMEORIGIN');
     ctx.set('Referrer-Policy', 'same-origin');
+    ctx.set('Content-Security-Policy', CONSOLE_CSP);
   }
   ctx.lastModified = stat.mtime;
   ctx.etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
