@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { testDatabases } from '../testing/forEachDb.js';
+import { seedUser } from '../testing/seedUser.js';
 import { startTestApp } from '../testing/testApp.js';
 import type { TestApp } from '../testing/testApp.js';
 
@@ -19,6 +20,20 @@ for (const db of testDatabases()) {
     after(async () => {
       await app?.close();
       await db.cleanup();
+    });
+
+    it('is super-admin only: an admin holding every recycle permission can neither read nor restore deleted rows', async () => {
+      const { body } = await app.post('/admin/user/info/add', { nickName: 'Secret phone', phone: '13900000000' });
+      assert.equal((await app.post('/admin/user/info/delete', { ids: [body.data.id] })).body.code, 1000);
+      const rec = await newestRecord();
+      assert.ok(rec, 'the super-admin sees the snapshot');
+      await seedUser(app, 'binkeeper', ['recycle:data:page', 'recycle:data:info', 'recycle:data:restore'], { password: 'bin-pass1' });
+      const other = app.as((await app.login('binkeeper', 'bin-pass1')).token);
+      for (const res of [await other.post(`${R}/page`, {}), await other.get(`${R}/info`, { id: rec.id }), await other.post(`${R}/restore`, { ids: [rec.id] })]) {
+        assert.equal(res.status, 403, JSON.stringify(res.body));
+        assert.doesNotMatch(JSON.stringify(res.body), /13900000000/);
+      }
+      assert.equal(await count('recycle_data', { id: rec.id }), 1, 'not restored');
     });
 
     it('a generic delete stores the full rows, actor, url, params and count in the same transaction; restore brings them back', async () => {
