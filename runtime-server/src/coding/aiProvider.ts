@@ -3,9 +3,10 @@ import type { Config } from '../config.js';
 import { readEvents } from './sse.js';
 
 /**
- * An OpenAI-compatible chat-completions provider. Base URL and model come from the environment
- * (AI_BASE_URL, AI_MODEL) or, when AI_BASE_URL is unset, from the params `aiBaseUrl` / `aiModel`;
- * the API key only ever from AI_API_KEY — a param's value is shown on the param page, a key must not be.
+ * An OpenAI-compatible chat-completions provider, only ever the one the environment names (AI_BASE_URL,
+ * AI_API_KEY, AI_MODEL): a request or a param never chooses where the server connects or where the key goes
+ * (a param-chosen URL turned the helper into a proxy to internal services and leaked the key). The `aiModel`
+ * param may pick the model when AI_MODEL is unset.
  */
 export interface Provider {
   baseUrl: string;
@@ -17,17 +18,20 @@ export const DEFAULT_MODEL = 'gpt-4o-mini';
 
 export class ProviderError extends Error {
   override name = 'ProviderError';
+  /** What the provider answered (redacted, for the server log only; never sent to the client). */
+  detail = '';
 }
 
 /** The configured provider, or undefined (the local drafter then answers). */
 export async function resolveProvider(config: Pick<Config, 'ai'>, knex: Knex): Promise<Provider | undefined> {
+  if (!config.ai.baseUrl) return undefined;
   const key = config.ai.apiKey ? { apiKey: config.ai.apiKey } : {};
-  if (config.ai.baseUrl) return { baseUrl: config.ai.baseUrl, model: config.ai.model ?? DEFAULT_MODEL, ...key };
-  const rows = (await knex('base_sys_param').whereIn('keyName', ['aiBaseUrl', 'aiModel']).select('keyName', 'data')) as { keyName: string; data: string | null }[];
-  const param = (k: string) => rows.find((r) => r.keyName === k)?.data?.trim() || undefined;
-  const baseUrl = param('aiBaseUrl');
-  if (!baseUrl) return undefined;
-  return { baseUrl, model: param('aiModel') ?? config.ai.model ?? DEFAULT_MODEL, ...key };
+  let model = config.ai.model;
+  if (!model) {
+    const row = (await knex('base_sys_param').where({ keyName: 'aiModel' }).first('data')) as { data: string | null } | undefined;
+    model = row?.data?.trim().slice(0, 100) || undefined;
+  }
+  return { baseUrl: config.ai.baseUrl, model: model ?? DEFAULT_MODEL, ...key };
 }
 
 /** Replaces the key (and any bearer token) in provider text before it is shown or logged. */
@@ -77,7 +81,10 @@ export async function streamChat(provider: Provider, messages: ChatMessage[], on
     } catch {
       // not JSON: keep the raw (shortened) text
     }
-    throw new ProviderError(`HTTP ${res.status}${detail ? `: ${detail.slice(0, 300)}` : ''}`);
+    // The client learns the status only: a provider's body is not ours to relay.
+    const error = new ProviderError(`HTTP ${res.status}`);
+    error.detail = redact(detail.slice(0, 300), provider);
+    throw error;
   }
   if (!/event-stream/.test(res.headers.get('content-type') ?? '')) {
     const json = (await res.json()) as { choices?: { message?: { content?: string } }[] };

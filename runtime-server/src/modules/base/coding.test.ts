@@ -147,7 +147,7 @@ for (const db of testDatabases()) {
 
 describe('coding endpoints in production', () => {
   const [db] = testDatabases();
-  it('both actions are refused with a translated message and nothing is written', async () => {
+  it('both actions and the AI draft are refused with a translated message and nothing is written', async () => {
     const paths = scratchProject();
     const prod = await createApp(await db!.config({ nodeEnv: 'production', captchaFixedCode: undefined, schemasDir: paths.schemas }), {
       logger: { info: () => {}, warn: () => {}, error: console.error },
@@ -169,6 +169,9 @@ describe('coding endpoints in production', () => {
       const tree = await request(server).get('/admin/base/coding/getModuleTree').set('Authorization', pair.token);
       assert.equal(tree.body.code, 1001);
       assert.match(tree.body.message, /开发环境/);
+      const draft = await request(server).post('/admin/helper/ai/draft').set('Authorization', pair.token).set('language', 'en').send({ description: 'a product with title' });
+      assert.equal(draft.body.code, 1001, 'the AI draft helper is development only too');
+      assert.match(draft.body.message, /development only/);
       const menus = await request(server).post('/admin/base/sys/menu/list').set('Authorization', pair.token).send({});
       assert.equal(menus.body.code, 1000, 'the token itself works');
       assert.deepEqual(treeOf(paths), before);

@@ -151,11 +151,12 @@ for (const db of testDatabases()) {
         const a = await start({ baseUrl: failing.url, apiKey: KEY, model: 'stub-model' });
         const res = await readSse(a.base, a.app.admin.token, { description: 'anything' });
         const error = res.events.find((e) => e.event === 'error');
-        assert.match(String(error?.data.message), /The AI provider failed: HTTP 401: Incorrect API key provided: \*\*\*/);
+        assert.match(String(error?.data.message), /The AI provider failed: HTTP 401$/);
+        assert.ok(!res.raw.includes('Incorrect API key'), 'the provider body is not relayed');
         assert.equal(res.events.at(-1)!.event, 'done');
         assert.ok(!res.events.some((e) => e.event === 'schema'));
         assert.ok(!res.raw.includes(KEY));
-        assert.ok(logs.some((l) => l.includes('HTTP 401')), 'the failure is logged');
+        assert.ok(logs.some((l) => l.includes('HTTP 401') && l.includes('Incorrect API key')), 'the failure is logged with what the provider said');
         assert.ok(!logs.join('\n').includes(KEY), 'key not in the logs');
 
         const b = await start({ baseUrl: invalid.url, apiKey: KEY });
@@ -169,18 +170,23 @@ for (const db of testDatabases()) {
       }
     });
 
-    it('without AI_BASE_URL the params aiBaseUrl/aiModel select the provider', async () => {
+    it('a param never chooses where the server connects nor where the key goes; aiModel may pick the model', async () => {
       const stub = await stubProvider(JSON.stringify(DRAFT));
       try {
-        const { app, base } = await start({});
+        const { app, base } = await start({ apiKey: KEY });
         for (const [keyName, data] of [['aiBaseUrl', stub.url], ['aiModel', 'param-model']]) {
           const added = await app.post('/admin/base/sys/param/add', { keyName, name: keyName, data, dataType: 0 });
           assert.equal(added.body.code, 1000, JSON.stringify(added.body));
         }
-        const res = await readSse(base, app.admin.token, { description: 'loans' });
-        assert.deepEqual(res.events[0]!.data, { source: 'ai', model: 'param-model' });
-        assert.equal(stub.requests[0]!.authorization, undefined, 'no key configured, none sent');
-        assert.equal(res.events.find((e) => e.event === 'validation')!.data.valid, true);
+        const res = await readSse(base, app.admin.token, { description: 'a product with title, price and stock' });
+        assert.deepEqual(res.events[0]!.data, { source: 'local' }, 'no AI_BASE_URL: the local drafter, whatever the params say');
+        assert.equal(stub.requests.length, 0, 'nothing sent to the param-chosen URL, the key least of all');
+
+        const named = await start({ baseUrl: stub.url, apiKey: KEY });
+        await named.app.post('/admin/base/sys/param/add', { keyName: 'aiModel', name: 'aiModel', data: 'param-model', dataType: 0 });
+        const res2 = await readSse(named.base, named.app.admin.token, { description: 'loans' });
+        assert.deepEqual(res2.events[0]!.data, { source: 'ai', model: 'param-model' });
+        assert.equal(stub.requests.length, 1, 'the environment names the provider');
       } finally {
         await stub.close();
       }

@@ -1,7 +1,7 @@
 import { projectPaths } from '@schema-admin/generator';
 import type { Locale } from '@schema-admin/generator';
 import type { AppServices } from '../../app/services.js';
-import { ValidationError } from '../../core/errors.js';
+import { AppError, ValidationError } from '../../core/errors.js';
 import type { Handler } from '../../core/handler.js';
 import { t } from '../../core/i18n.js';
 import { chatUrl, extractJson, ProviderError, redact, resolveProvider, streamChat } from '../../coding/aiProvider.js';
@@ -32,6 +32,8 @@ const PROVIDER_TIMEOUT_MS = 120_000;
  * Input errors are answered before the stream opens, as the usual envelope.
  */
 export const draft: Handler = async ({ services, body, koa, locale }) => {
+  // Development only, like the coding endpoints it feeds (README).
+  if (services.config.nodeEnv === 'production') throw new AppError('coding.devOnly');
   const req = body as DraftBody;
   try {
     if (req.module !== undefined) checkModule(req.module);
@@ -104,8 +106,9 @@ async function remoteDraft(services: AppServices, out: EventStream, provider: Pr
     );
   } catch (err) {
     if (out.signal.aborted) return; // the client left: nobody to tell
-    const detail = redact(err instanceof ProviderError ? err.message : err instanceof Error ? `${err.name}: ${err.message}` : String(err), provider).slice(0, 300);
-    services.logger.warn(`helper/ai: provider ${provider.model} failed: ${detail}`);
+    const detail = redact(err instanceof ProviderError ? err.message : err instanceof Error ? err.name : 'error', provider).slice(0, 100);
+    const logged = err instanceof ProviderError ? `${detail}: ${err.detail}` : redact(String(err), provider).slice(0, 300);
+    services.logger.warn(`helper/ai: provider ${provider.model} failed: ${logged}`);
     return out.send('error', { message: t(locale, 'helper.ai.providerFailed', { detail }) });
   }
   const schema = extractJson(text);
