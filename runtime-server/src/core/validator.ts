@@ -53,7 +53,11 @@ function checkDecimal(this: unknown, bounds: DecimalBounds, data: unknown): bool
   let digits: [string, string];
   if (typeof data === 'number') {
     if (!Number.isFinite(data)) return fail('range');
-    digits = decimalDigits(data);
+    // A double carries noise (0.1 + 0.2 = 0.30000000000000004): only a real extra decimal counts, so 1.234 and
+    // 1.005 (100.49999… cents) are refused while 0.30000000000000004 is 0.30.
+    const scaled = data * 10 ** bounds.scale;
+    if (Math.abs(scaled - Math.round(scaled)) > Number.EPSILON * 64 * Math.max(1, Math.abs(scaled))) return fail('scale');
+    digits = [decimalDigits(Math.round(scaled) / 10 ** bounds.scale)[0], ''];
   } else if (typeof data === 'string' && /^-?\d+(\.\d+)?$/.test(data)) {
     const [int = '0', frac = ''] = data.replace(/^-/, '').split('.');
     digits = [int.replace(/^0+/, ''), frac];

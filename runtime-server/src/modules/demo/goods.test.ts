@@ -90,7 +90,9 @@ for (const db of testDatabases()) {
         'sorted as numbers, not text',
       );
       assert.equal((await info(await addOne({ title: 'No price' }))).price, '0.00', 'default price');
-      for (const price of [100000000, 99999999.995, -0.01, 0.001, 1.005, '19.99']) {
+      // An exact decimal string is accepted (what info answers goes back unchanged); more decimals are not.
+      assert.equal((await info(await addOne({ title: 'Text price', price: '19.99' }))).price, '19.99');
+      for (const price of [100000000, 99999999.995, -0.01, 0.001, 1.005, '19.999', '1e3', 'abc']) {
         const res = await app.post(`${G}/add`, { title: 'Bad price', price });
         assert.equal(res.body.code, 1002, `price ${JSON.stringify(price)}`);
         assert.match(res.body.message, /价格/);
