@@ -43,6 +43,7 @@ export const en: Messages = {
   'menu.exportEmpty': 'Choose at least one menu to export',
   'menu.fileExists': 'File already exists: {file}',
   'menu.orderNumRequired': 'Row {row}: the menu order is required',
+  'menu.permNotHeld': 'You cannot write a permission you do not hold: {key}',
   'menu.parentNotFound': 'Parent menu not found (id={id})',
   'menu.schemaInvalid': 'Invalid entity schema: {detail}',
   'recycle.conflict': 'Cannot restore: {entity} id={id} conflicts with existing data ({reason} already exists); nothing was changed',

@@ -42,6 +42,7 @@ export const zhCn = {
   'menu.exportEmpty': '请至少选择一个菜单',
   'menu.fileExists': '文件已存在：{file}',
   'menu.orderNumRequired': '第 {row} 行：菜单排序不能为空',
+  'menu.permNotHeld': '不能写入你自己没有的权限：{key}',
   'menu.parentNotFound': '上级菜单不存在（id={id}）',
   'menu.schemaInvalid': '实体结构不正确：{detail}',
   'recycle.conflict': '无法恢复：{entity} id={id} 与现有数据冲突（{reason}已存在），未做任何更改',

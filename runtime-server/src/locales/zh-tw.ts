@@ -43,6 +43,7 @@ export const zhTw: Messages = {
   'menu.exportEmpty': '請至少選擇一個選單',
   'menu.fileExists': '檔案已存在：{file}',
   'menu.orderNumRequired': '第 {row} 筆：選單排序不能為空',
+  'menu.permNotHeld': '不能寫入你自己沒有的權限：{key}',
   'menu.parentNotFound': '上級選單不存在（id={id}）',
   'menu.schemaInvalid': '實體結構不正確：{detail}',
   'recycle.conflict': '無法還原：{entity} id={id} 與現有資料衝突（{reason}已存在），未做任何變更',

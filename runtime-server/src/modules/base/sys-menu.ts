@@ -16,6 +16,7 @@ import { originOf } from '../../audit/audit.js';
 import { exportMenuTree, importMenuTree } from './menuTree.js';
 import type { MenuNode } from './menuTree.js';
 import { assertDevelopment, parseEntitySchema, writeEntitySchema } from './entitySchemaFile.js';
+import { assertMenuIds, assertMenuRows, assertMenuTree, guardOf } from './menuGuard.js';
 
 const TABLE = 'base_sys_menu';
 const loadParents = (knex: Knex | Knex.Transaction) => loadTree(knex, TABLE);
@@ -50,6 +51,8 @@ function prepare(body: unknown, parents: Parents, requireOrder: boolean): void {
 
 /** `POST add`: one menu or an array of them (the console adds permission buttons as an array). */
 export const add: Handler = async (ctx) => {
+  const held = await guardOf(ctx.services.knex, ctx.actor);
+  if (held) assertMenuRows(held, rowsOf(ctx.body), 'add');
   prepare(ctx.body, await loadParents(ctx.services.knex), true);
   const result = await genericAdd(ctx.crud(), ctx.body);
   await bumpAuthEpoch(ctx.services.knex);
@@ -58,6 +61,8 @@ export const add: Handler = async (ctx) => {
 
 /** `POST update`: generic update with the form rules above (partial rows, e.g. an isShow switch, stay valid). */
 export const update: Handler = async (ctx) => {
+  const held = await guardOf(ctx.services.knex, ctx.actor);
+  if (held) assertMenuRows(held, rowsOf(ctx.body), 'update');
   prepare(ctx.body, await loadParents(ctx.services.knex), false);
   await genericUpdate(ctx.crud(), ctx.body);
   await bumpAuthEpoch(ctx.services.knex);
@@ -92,6 +97,9 @@ export const remove: Handler = async (ctx) => {
   await services.knex.transaction(async (trx) => {
     const parents = await loadParents(trx);
     const all = [...withDescendants(parents, ids.filter((id) => parents.has(id)))];
+    // Descendants included: deleting a held directory must not take other roles' menus with it.
+    const held = await guardOf(trx, ctx.actor);
+    if (held) assertMenuIds(held, all);
     // The subtree and its role links form one recycle-bin snapshot, restorable as a whole.
     const recorder = new RecycleRecorder(services.registry, ctx.crud().origin!, 'base/sys/menu');
     for (let i = 0; i < all.length; i += CHUNK) {
@@ -147,6 +155,8 @@ export const importMenus: Handler = async (ctx) => {
     nodeValidators.set(entity.defs, validateNode);
   }
   checkTree(validateNode, menus);
+  const held = await guardOf(services.knex, ctx.actor);
+  if (held) assertMenuTree(held, menus);
   try {
     return await services.knex.transaction(async (trx) => {
       const result = await importMenuTree(trx, menus, now(), { rt: services.registry.get('base/sys/menu')!, origin: originOf(ctx) });
