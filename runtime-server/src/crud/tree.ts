@@ -14,8 +14,11 @@ export function chunks<T>(list: T[], size = CHUNK): T[][] {
 }
 
 /** The whole parent map in one query (these trees are small). */
-export async function loadParents(knex: Knex | Knex.Transaction, table: string): Promise<Parents> {
-  const rows = (await knex(table).select('id', 'parentId')) as { id: number | string; parentId: number | string | null }[];
+export async function loadParents(knex: Knex | Knex.Transaction, table: string, lock = false): Promise<Parents> {
+  const q = knex(table).select('id', 'parentId');
+  // Inside a write transaction: concurrent moves wait, so two of them cannot each pass the cycle check.
+  if (lock && knex.client.config.client !== 'better-sqlite3') q.forUpdate();
+  const rows = (await q) as { id: number | string; parentId: number | string | null }[];
   return new Map(rows.map((r) => [Number(r.id), r.parentId === null ? null : Number(r.parentId)]));
 }
 
@@ -46,4 +49,17 @@ export function findCycle(parents: Parents, changed: Iterable<number>): number |
     }
   }
   return undefined;
+}
+
+/** The nearest ancestor not in `skip` (null at the top); a cycle in stored data ends the walk instead of spinning. */
+export function nearestAncestor(parents: Parents, id: number, skip: ReadonlySet<number>): number | null {
+  const seen = new Set<number>([id]);
+  let cur = id;
+  for (;;) {
+    const p = parents.get(cur) ?? null;
+    if (p === null || !skip.has(p)) return p;
+    if (seen.has(p)) return null;
+    seen.add(p);
+    cur = p;
+  }
 }

@@ -10,7 +10,7 @@ import { update as genericUpdate } from '../../crud/operations/update.js';
 import { filteredQuery, mapRow, selectOutput } from '../../crud/query.js';
 import { now } from '../../db/values.js';
 import { RecycleRecorder } from '../../recycle/recorder.js';
-import { chunks, findCycle, loadParents as loadTree, withDescendants } from '../../crud/tree.js';
+import { chunks, findCycle, loadParents as loadTree, nearestAncestor, withDescendants } from '../../crud/tree.js';
 import type { Parents } from '../../crud/tree.js';
 
 const TABLE = 'base_sys_department';
@@ -69,22 +69,26 @@ export const add: Handler = async (ctx) => {
 
 /** `POST update`: generic update, refusing a parent that does not exist, lies outside the scope or makes a cycle. */
 export const update: Handler = async (ctx) => {
-  const parents = await loadParents(ctx.services.knex);
-  const before = new Map(parents);
-  const scope = scopeOf(ctx);
-  const changed: number[] = [];
-  for (const r of rowsOf(ctx.body)) {
-    if (r.parentId === undefined || typeof r.id !== 'number') continue;
-    if (r.parentId === before.get(r.id)) continue; // unchanged: a scoped admin may edit a top department of their scope
-    checkParent(before, r.parentId, scope);
-    if (typeof r.parentId === 'number' || r.parentId === null) {
-      parents.set(r.id, r.parentId);
-      changed.push(r.id);
+  // The cycle check and the write share one transaction holding the tree's rows: two concurrent moves
+  // (X under Y, Y under X) are serialised, the second sees the first and is refused.
+  await ctx.services.knex.transaction(async (trx) => {
+    const parents = await loadTree(trx, TABLE, true);
+    const before = new Map(parents);
+    const scope = scopeOf(ctx);
+    const changed: number[] = [];
+    for (const r of rowsOf(ctx.body)) {
+      if (r.parentId === undefined || typeof r.id !== 'number') continue;
+      if (r.parentId === before.get(r.id)) continue; // unchanged: a scoped admin may edit a top department of their scope
+      checkParent(before, r.parentId, scope);
+      if (typeof r.parentId === 'number' || r.parentId === null) {
+        parents.set(r.id, r.parentId);
+        changed.push(r.id);
+      }
     }
-  }
-  assertAcyclic(parents, changed);
-  await genericUpdate(ctx.crud(), ctx.body);
-  await bumpAuthEpoch(ctx.services.knex);
+    assertAcyclic(parents, changed);
+    await genericUpdate({ ...ctx.crud(), knex: trx }, ctx.body);
+    await bumpAuthEpoch(trx);
+  });
   return undefined;
 };
 
@@ -103,7 +107,7 @@ export const order: Handler = async (ctx) => {
   const items = ctx.body as OrderItem[];
   const scope = scopeOf(ctx);
   await ctx.services.knex.transaction(async (trx) => {
-    const parents = await loadParents(trx);
+    const parents = await loadTree(trx, TABLE, true);
     const before = new Map(parents);
     for (const it of items) {
       if (!before.has(it.id)) throw new AppError('error.recordNotFound', { id: it.id });
@@ -140,7 +144,7 @@ export const remove: Handler = async (ctx) => {
   await services.knex.transaction(async (trx) => {
     // The whole subtree, its role links and any deleted users form one recycle-bin snapshot.
     const recorder = new RecycleRecorder(services.registry, ctx.crud().origin!, 'base/sys/department');
-    const parents = await loadParents(trx);
+    const parents = await loadTree(trx, TABLE, true);
     const doomed = withDescendants(parents, ids.filter((id) => parents.has(id)));
     if (!doomed.size) return;
     if (scope) for (const id of doomed) if (!scope.has(id)) throw outOfScope(id);
@@ -166,14 +170,7 @@ export const remove: Handler = async (ctx) => {
       }
       for (const id of userIds) await revokeUserSessions(trx, id);
     } else {
-      const topParent = (id: number): number | null => {
-        let cur = id;
-        for (;;) {
-          const p = parents.get(cur) ?? null;
-          if (p === null || !doomed.has(p)) return p;
-          cur = p;
-        }
-      };
+      const topParent = (id: number): number | null => nearestAncestor(parents, id, doomed);
       const byTarget = new Map<number, number[]>();
       for (const u of users) {
         const target = topParent(u.departmentId);
