@@ -257,6 +257,29 @@ for (const db of testDatabases()) {
       assert.equal(await a.instance.services.knex('base_sys_login_attempt').where({ scope: 'user:victim' }).first(), undefined);
     });
 
+    it('40 concurrent guesses on two instances: only the 5 free attempts are verified, the right password then waits', async () => {
+      await a.instance.services.knex('base_sys_login_attempt').delete();
+      await seedUser(a, 'racer', ['demo:goods:page'], { password: 'racer-pass1' });
+      const guesses = await Promise.all(Array.from({ length: 40 }, (_, i) => loginRequest(i % 2 ? a.anon : b.anon, 'racer', `wrong-${i}`)));
+      const verified = guesses.filter((r) => r.body.message === '账户或密码不正确~').length;
+      const refused = guesses.filter((r) => /登录失败次数过多/.test(r.body.message)).length;
+      assert.equal(verified, 5, `verified ${verified}, refused ${refused}: ${JSON.stringify([...new Set(guesses.map((r) => r.body.message))])}`);
+      assert.equal(verified + refused, 40);
+      const right = await loginRequest(a.anon, 'racer', 'racer-pass1');
+      assert.equal(right.body.code, 1001, 'locked, even for the right password');
+    });
+
+    it("one user's successful login does not clear the IP's failures", async () => {
+      const knex = a.instance.services.knex;
+      await knex('base_sys_login_attempt').delete();
+      for (let i = 0; i < 4; i++) await loginRequest(a.anon, `nobody${i}`, 'password1');
+      const before = Number((await knex('base_sys_login_attempt').where('scope', 'like', 'ip:%').first('failures')).failures);
+      assert.equal(before, 4);
+      assert.equal((await loginRequest(a.anon, 'admin', 'Adm1n-pass')).body.code, 1000);
+      const after = Number((await knex('base_sys_login_attempt').where('scope', 'like', 'ip:%').first('failures')).failures);
+      assert.equal(after, 4, 'the success refunds its own attempt only');
+    });
+
     it('locks an IP after 30 failures spread over many usernames', async () => {
       await a.instance.services.knex('base_sys_login_attempt').delete();
       for (let i = 0; i < 30; i++) await loginRequest(a.anon, `spray${i}`, 'password1');

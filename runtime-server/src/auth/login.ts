@@ -4,7 +4,7 @@ import { AppError, CODE } from '../core/errors.js';
 import { hashSecret, verifySecret } from '../core/secrets.js';
 import { consumeCaptcha } from './captchaStore.js';
 import { createSession, loadSession, rotateRefresh } from './sessions.js';
-import { lockedFor, recordFailure, resetFailures } from './throttle.js';
+import { release, reserveAttempt } from './throttle.js';
 import { signPair, verifyToken } from './tokens.js';
 import type { TokenPair } from './tokens.js';
 
@@ -19,28 +19,26 @@ export interface LoginInput {
 let dummyHash: Promise<string> | undefined;
 
 /**
- * Checks throttle → captcha (consumed) → password, then opens a session. Unknown user, wrong
- * password and disabled user give the same message; failures count per username and per IP.
+ * Reserves an attempt (throttle) → captcha (consumed) → password, then opens a session. Unknown user,
+ * wrong password and disabled user give the same message; attempts count per username and per IP.
  */
 export async function login(services: AppServices, input: LoginInput, ip: string): Promise<TokenPair> {
   const { knex } = services;
   const username = input.username.trim();
   const scopes = [`user:${username.toLowerCase()}`.slice(0, 191), `ip:${ip}`.slice(0, 191)];
-  const wait = await lockedFor(knex, scopes);
+  // Counted before anything is verified (the captcha included), so concurrent guesses cannot outrun the limit.
+  const wait = await reserveAttempt(knex, scopes);
   if (wait > 0) throw new AppError('auth.locked', { seconds: wait });
   if (!(await consumeCaptcha(knex, input.captchaId, String(input.verifyCode)))) throw new AppError('auth.badCaptcha');
 
   const user = await knex('base_sys_user').where({ username }).first('id', 'username', 'password', 'passwordV', 'status', 'isSuper');
   dummyHash ??= hashSecret(randomUUID());
   const ok = await verifySecret(input.password, user ? user.password : await dummyHash);
-  if (!user || !ok || Number(user.status) !== 1) {
-    await recordFailure(knex, scopes);
-    throw new AppError('auth.badCredentials');
-  }
+  if (!user || !ok || Number(user.status) !== 1) throw new AppError('auth.badCredentials');
   const isSuper = Number(user.isSuper) === 1 || user.isSuper === true;
   const roleIds = ((await knex('base_sys_user_role').where({ userId: user.id }).select('roleId')) as { roleId: number }[]).map((r) => Number(r.roleId));
   if (!isSuper && !roleIds.length) throw new AppError('auth.noRole');
-  await resetFailures(knex, scopes);
+  await release(knex, scopes[0]!, scopes[1]!);
 
   const jti = randomUUID();
   const sid = await createSession(knex, Number(user.id), jti, ip);
