@@ -79,6 +79,9 @@ export function buildEps(model: Model): Eps {
   const byId = new Map(model.entities.map((e) => [e.id, e]));
   const groups = new Map<string, EpsEntry[]>();
   for (const entity of model.entities) {
+    // An entity without routes (sessions, captchas, configuration, login counters, link tables) is internal:
+    // public metadata would only tell an outsider what it holds.
+    if (!entity.actions.length) continue;
     const list = groups.get(entity.module) ?? [];
     list.push(epsEntry(entity, byId));
     groups.set(entity.module, list);

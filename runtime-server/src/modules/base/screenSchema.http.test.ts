@@ -57,6 +57,13 @@ for (const db of testDatabases()) {
         assert.equal(res.body.code, 1002, JSON.stringify(res.body));
       }
       assert.equal((await app.anon.get(`${C}/schema`, { prefix: '/admin/demo/goods' })).status, 401);
+      // Public metadata leaves internal tables out (sessions, captchas, configuration, login counters, links).
+      const eps = (await app.anon.get('/admin/base/open/eps')).body.data as Record<string, { prefix: string }[]>;
+      const prefixes = Object.values(eps).flat().map((e) => e.prefix);
+      for (const internal of ['/admin/base/sys/conf', '/admin/base/sys/session', '/admin/base/sys/captcha', '/admin/base/sys/loginAttempt', '/admin/base/sys/userRole', '/admin/base/sys/userSetting']) {
+        assert.ok(!prefixes.includes(internal), internal);
+      }
+      assert.ok(prefixes.includes('/admin/demo/goods'));
     });
 
     it('keeps each user\'s settings to himself, validates keys and sizes, and deletes with null', async () => {
