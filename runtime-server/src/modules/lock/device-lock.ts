@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { auditedUpdate, originOf } from '../../audit/audit.js';
 import { AppError } from '../../core/errors.js';
 import type { ActionContext, Handler } from '../../core/handler.js';
-import { hashSecret, verifySecret } from '../../core/secrets.js';
 import { mapRow } from '../../crud/query.js';
 import type { EntityRuntime } from '../../crud/entityRuntime.js';
 import { now, toDb } from '../../db/values.js';
@@ -18,8 +17,15 @@ import type { LockDevice, LockDriver, LockResult } from './driver.js';
 
 const DEVICE = 'lock/deviceLockController';
 const COMMAND_TABLE = 'lock_command';
-/** An unknown serial number gets the same dummy check as a wrong secret (timing tells nothing). */
-const DUMMY_HASH = hashSecret(randomBytes(16).toString('hex'));
+/**
+ * Callback secrets are 192 random bits: a keyed MAC stores them safely (no memory-hard hash needed, which made
+ * the open callback a CPU denial of service). The secret names its device (`<id>.<random>`), so a callback
+ * checks exactly one MAC, whatever the number of devices sharing a serial number.
+ */
+const MAC_PREFIX = 'hmac$';
+function macOf(services: ActionContext['services'], secret: string): string {
+  return MAC_PREFIX + createHmac('sha256', services.auth.secret).update(`lock-callback:${secret}`).digest('base64url');
+}
 
 type Command = 'clearPassword' | 'getWallpaper' | 'wallpaper' | 'limitApp' | 'loss';
 type Body = Record<string, unknown>;
@@ -154,8 +160,8 @@ export const loss: Handler = async (ctx) => {
 export const rotateSecret: Handler = async (ctx) => {
   const rt = rtOf(ctx);
   const id = idOf(ctx);
-  const secret = randomBytes(24).toString('base64url');
-  const hash = await hashSecret(secret);
+  const secret = `${id}.${randomBytes(24).toString('base64url')}`;
+  const hash = macOf(ctx.services, secret);
   await ctx.services.knex.transaction(async (trx) => {
     const n = await auditedUpdate(trx, rt, [id], { callbackSecret: hash, updateTime: now() }, originOf(ctx));
     if (!n) throw new AppError('error.recordNotFound', { id });
@@ -170,17 +176,19 @@ export const rotateSecret: Handler = async (ctx) => {
 export const callback: Handler = async (ctx) => {
   const rt = rtOf(ctx);
   const body = ctx.body as Body;
-  const rows = (await ctx.services.knex(rt.table).where({ serialNumber: String(body.serialNumber) }).select('id', 'callbackSecret')) as Body[];
-  let match: number | undefined;
-  for (const r of rows.length ? rows : [{ id: 0, callbackSecret: await DUMMY_HASH }]) {
-    const stored = typeof r.callbackSecret === 'string' && r.callbackSecret !== '' ? r.callbackSecret : await DUMMY_HASH;
-    // Every candidate is checked (serial numbers are not unique): the secret picks the device.
-    if ((await verifySecret(String(body.secret), stored)) && Number(r.id) > 0 && stored !== (await DUMMY_HASH)) match ??= Number(r.id);
-  }
+  const secret = String(body.secret);
+  const id = /^(\d{1,15})\./.exec(secret)?.[1];
+  const row = id
+    ? ((await ctx.services.knex(rt.table).where({ id: Number(id), serialNumber: String(body.serialNumber) }).first('id', 'callbackSecret')) as Body | undefined)
+    : undefined;
+  // One MAC per request, computed even for an unknown device (timing tells nothing). Secrets stored before the
+  // MAC (scrypt) are refused: rotate them.
+  const expected = Buffer.from(typeof row?.callbackSecret === 'string' && row.callbackSecret.startsWith(MAC_PREFIX) ? row.callbackSecret : `${MAC_PREFIX}-`);
+  const given = Buffer.from(macOf(ctx.services, secret));
+  const match = row && expected.length === given.length && timingSafeEqual(expected, given) ? Number(row.id) : undefined;
   if (match === undefined) throw new AppError('lock.callbackRefused');
-  const id = match;
   await ctx.services.knex.transaction((trx) =>
-    auditedUpdate(trx, rt, [id], { callbackInfo: String(body.info), updateTime: now() }, { userId: null, url: ctx.koa?.path ?? '' }),
+    auditedUpdate(trx, rt, [match], { callbackInfo: String(body.info), updateTime: now() }, { userId: null, url: ctx.koa?.path ?? '' }),
   );
   return undefined;
 };
