@@ -53,6 +53,8 @@ describe('main frame in the browser', () => {
     // The role page's first visit registers its route: the frame and the kept page stay mounted meanwhile.
     await page.getByTestId('menu-item-/sys/role').click();
     await page.waitForURL((u) => u.pathname === '/sys/role');
+    // The URL changes before React commits the role page (its route registers on this first visit): wait for it.
+    await page.waitForFunction(() => (document.querySelector('[data-testid=breadcrumb]') as HTMLElement | null)?.innerText.includes('角色列表'));
     // Shown: the role page; kept hidden: the user list (and home, which is always reachable).
     assert.equal(await page.locator('[data-testid=page-view] .sa-page:not([hidden])').count(), 1);
     assert.ok((await page.locator('[data-testid=page-view] .sa-page[hidden]').count()) >= 1);
