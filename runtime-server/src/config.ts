@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { SchedulerOptions } from './scheduler/scheduler.js';
+import { parseTrustProxy } from './http/clientIp.js';
+import type { TrustProxy } from './http/clientIp.js';
 
 /** Runtime configuration. Names of the environment variables are fixed by docs/architecture.md. */
 export interface Config {
@@ -19,6 +21,8 @@ export interface Config {
   uploadMaxMb?: number;
   /** Scheduled tasks: poll, lease and shutdown grace (ms), or `enabled: false` for no automatic runs. */
   scheduler?: SchedulerOptions;
+  /** TRUST_PROXY: proxies allowed to name the client in X-Forwarded-For (hop count or addresses/CIDRs). */
+  trustProxy?: TrustProxy;
 }
 
 export class ConfigError extends Error {
@@ -34,6 +38,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (databaseUrl && !/^mysql2?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with mysql:// (leave it unset for the embedded SQLite database)');
   }
+  let trustProxy: TrustProxy | undefined;
+  try {
+    trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
   const config: Config = {
     port,
     dataDir: path.resolve(env.DATA_DIR || './data'),
@@ -48,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     limits: { pageSize: 1000, listRows: 10000, batchRows: 1000, jsonBody: '2mb' },
     uploadMaxMb: 100,
+    ...(trustProxy ? { trustProxy } : {}),
     ...overrides,
   };
   if (config.captchaFixedCode && config.nodeEnv === 'production') {

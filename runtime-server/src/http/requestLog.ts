@@ -1,3 +1,4 @@
+import { clientIp } from './clientIp.js';
 import type { Context, Middleware } from 'koa';
 import type { AppServices } from '../app/services.js';
 import type { Actor } from '../core/actor.js';
@@ -71,7 +72,7 @@ async function write(services: AppServices, ctx: Context, secret: ReadonlySet<st
     await services.knex('base_sys_log').insert({
       userId: actor?.userId ?? null,
       action: ctx.path.slice(0, 1000),
-      ip: (ctx.request.ip || '').slice(0, 50) || null,
+      ip: clientIp(ctx, services.config.trustProxy).slice(0, 50) || null,
       params: logParams(ctx.method === 'GET' ? { ...ctx.query } : ctx.request.body, secret),
       createTime: ts,
       updateTime: ts,
