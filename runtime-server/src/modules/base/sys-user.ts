@@ -88,8 +88,14 @@ async function assertAssignable(ctx: ActionContext, roleIds: number[]): Promise<
  */
 async function assertManageable(ctx: ActionContext, trx: Knex.Transaction, ids: number[], mustExist: boolean): Promise<void> {
   const rows: { id: unknown; username: string; departmentId: unknown; isSuper: unknown }[] = [];
-  for (const part of chunks(ids)) rows.push(...(await trx(USER).whereIn('id', part).select('id', 'username', 'departmentId', 'isSuper')));
-  if (mustExist && rows.length !== ids.length) {
+  // Another tenant's users do not exist for this caller, on every path that moves or deletes users.
+  const tenant = ctx.crud().tenant;
+  for (const part of chunks(ids)) {
+    const q = trx(USER).whereIn('id', part).select('id', 'username', 'departmentId', 'isSuper');
+    if (tenant !== undefined) q.where('tenantId', tenant);
+    rows.push(...(await q));
+  }
+  if ((mustExist || tenant !== undefined) && rows.length !== ids.length) {
     const found = new Set(rows.map((r) => Number(r.id)));
     throw new AppError('error.recordNotFound', { id: ids.find((id) => !found.has(id))! });
   }
