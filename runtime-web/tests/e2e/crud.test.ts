@@ -78,6 +78,19 @@ describe('generic CRUD screen (goods) in the browser', () => {
     assert.equal(await rows(page).count(), 14);
     assert.ok((await cellTexts(page, 'stock')).every((s) => Number(s) % 2 === 1), 'only enabled (odd) goods');
 
+    // A dictionary filter: goods types come from the goodsType dictionary.
+    await page.locator('[data-filter="type"]').click();
+    const typeName = (await page.getByRole('option').first().innerText()).trim();
+    await page.getByRole('option').first().click();
+    await page.waitForFunction(() => new URL(location.href).searchParams.has('f.type'));
+    await settle(page);
+    assert.ok((await cellTexts(page, 'type')).every((t) => t === typeName), `only ${typeName}`);
+    assert.ok((await rows(page).count()) > 0);
+    await page.locator('[data-filter="type"]').hover();
+    await page.locator('[data-filter="type"] .semi-select-clear').click();
+    await page.waitForFunction(() => !new URL(location.href).searchParams.has('f.type'));
+    await settle(page);
+
     await page.locator('th[data-column="price"]').click();
     await page.waitForFunction(() => new URL(location.href).searchParams.get('order') === 'price');
     await settle(page);
