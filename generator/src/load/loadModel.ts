@@ -11,7 +11,7 @@ import { sanitizeEntity } from './sanitizeEntity.js';
  * Throws `SchemaErrors` listing every problem (file + JSON pointer) when anything is wrong.
  */
 export function loadModel(schemasDir: string, root: string): Model {
-  const { files, errors } = readSchemaFiles(schemasDir, root);
+  const { files, errors, moduleLabels } = readSchemaFiles(schemasDir, root);
   const checkMeta = createMetaValidator(path.join(schemasDir, 'meta', 'entity.schema.json'));
   const all: SchemaError[] = [...errors];
   const entities = [];
@@ -23,6 +23,9 @@ export function loadModel(schemasDir: string, root: string): Model {
     }
     const { entity, errors: entityErrors } = sanitizeEntity(file);
     all.push(...entityErrors);
+    // The module's label travels with each screen (EPS), for the console's menu directory.
+    const moduleLabel = moduleLabels.get(file.module);
+    if (moduleLabel && entity.screen) entity.screen = { ...entity.screen, moduleLabel };
     entities.push(entity);
   }
   all.push(...resolveRelations(entities));

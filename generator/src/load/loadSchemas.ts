@@ -21,9 +21,13 @@ export interface RawSchemaFile {
 const SKIP_DIRS = new Set(['meta', 'seed']);
 
 /** Reads every `schemas/<module>/*.json`, sorted, so output never depends on directory order. */
-export function readSchemaFiles(schemasDir: string, root: string): { files: RawSchemaFile[]; errors: SchemaError[] } {
+export function readSchemaFiles(
+  schemasDir: string,
+  root: string,
+): { files: RawSchemaFile[]; errors: SchemaError[]; moduleLabels: Map<string, Record<string, string>> } {
   const files: RawSchemaFile[] = [];
   const errors: SchemaError[] = [];
+  const moduleLabels = new Map<string, Record<string, string>>();
   const modules = fs
     .readdirSync(schemasDir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && !SKIP_DIRS.has(d.name) && !d.name.startsWith('.'))
@@ -34,6 +38,12 @@ export function readSchemaFiles(schemasDir: string, root: string): { files: RawS
     for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
       const abs = path.join(dir, name);
       const file = path.relative(root, abs).split(path.sep).join('/');
+      // `module.json` labels the module (its menu directory) in every locale; it is not an entity.
+      if (name === 'module.json') {
+        const label = readModuleLabel(abs, file, errors);
+        if (label) moduleLabels.set(module, label);
+        continue;
+      }
       try {
         const doc = JSON.parse(fs.readFileSync(abs, 'utf8')) as unknown;
         if (!doc || typeof doc !== 'object' || Array.isArray(doc)) {
@@ -46,7 +56,24 @@ export function readSchemaFiles(schemasDir: string, root: string): { files: RawS
       }
     }
   }
-  return { files, errors };
+  return { files, errors, moduleLabels };
+}
+
+const LOCALES = ['zh-cn', 'zh-tw', 'en'] as const;
+
+function readModuleLabel(abs: string, file: string, errors: SchemaError[]): Record<string, string> | undefined {
+  try {
+    const doc = JSON.parse(fs.readFileSync(abs, 'utf8')) as { label?: Record<string, unknown> };
+    const label = doc?.label;
+    if (!label || typeof label !== 'object' || LOCALES.some((l) => typeof label[l] !== 'string' || !(label[l] as string).trim())) {
+      errors.push(new SchemaError('InvalidJson', file, '/label', 'module.json needs "label" with a non-empty text for zh-cn, zh-tw and en'));
+      return undefined;
+    }
+    return Object.fromEntries(LOCALES.map((l) => [l, label[l] as string]));
+  } catch (err) {
+    errors.push(new SchemaError('InvalidJson', file, '', `not valid JSON: ${(err as Error).message}`));
+    return undefined;
+  }
 }
 
 /** Compiles the meta-schema once; returns a checker that reports errors with file and JSON pointer. */

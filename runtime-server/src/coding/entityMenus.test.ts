@@ -49,12 +49,15 @@ for (const db of testDatabases()) {
         const page = menus.find((m) => m.router === '/shop/widget');
         assert.ok(page, 'page menu');
         assert.equal(page.name, '小部件');
-        assert.equal(menus.find((m) => m.id === page.parentId)?.router, '/shop');
+        const dir = menus.find((m) => m.id === page.parentId);
+        assert.equal(dir?.router, '/shop');
+        assert.equal(dir?.name, '商店', 'named by schemas/shop/module.json');
         const buttons = menus.filter((m) => m.parentId === page.id).map((m) => m.perms).sort();
         assert.deepEqual(buttons, ['shop:widget:add', 'shop:widget:delete', 'shop:widget:history', 'shop:widget:info', 'shop:widget:list', 'shop:widget:page', 'shop:widget:update']);
         assert.ok((res.body.data.perms as string[]).includes('shop:widget:page'));
         const eps = (await app.anon.get('/admin/base/open/eps')).body.data;
         assert.equal(eps.shop[0].screen.route, '/shop/widget', 'a bare schema still has a screen');
+        assert.deepEqual(eps.shop[0].screen.moduleLabel, { 'zh-cn': '商店', 'zh-tw': '商店', en: 'Shop' });
         // Delete the page; the next start leaves the admin's decision alone.
         const ids = menus.filter((m) => m.id === page.id || m.parentId === page.id).map((m) => m.id);
         assert.equal((await app.post('/admin/base/sys/menu/delete', { ids })).body.code, 1000);

@@ -15,6 +15,12 @@ export function screenRoute(entity: EntityModel): string {
   return `/${entity.module}/${entity.file.split('/').pop()!.replace(/\.json$/, '')}`;
 }
 
+/** A module's directory name: its label (`schemas/<module>/module.json`, zh-cn like every seeded name) or its name. */
+function moduleName(entity: EntityModel): string {
+  const label = (entity.screen as { moduleLabel?: Record<string, string> } | undefined)?.moduleLabel;
+  return label?.['zh-cn'] ?? entity.module;
+}
+
 /** The page menu of an entity with one permission button per action (names in zh-cn, as the seed's are). */
 function pageMenu(entity: EntityModel): MenuNode {
   const file = entity.file.split('/').pop()!.replace(/\.json$/, '');
@@ -49,7 +55,7 @@ async function insertEntityMenu(trx: Knex.Transaction, services: AppServices, en
   const page = pageMenu(entity);
   const r = sibling
     ? await importMenuTree(trx, [page], now(), audit, Number(sibling.parentId))
-    : await importMenuTree(trx, [{ name: entity.module, router: `/${entity.module}`, type: 0, icon: 'icon-folder', orderNum: 50, keepAlive: true, isShow: true, childMenus: [page] }], now(), audit);
+    : await importMenuTree(trx, [{ name: moduleName(entity), router: `/${entity.module}`, type: 0, icon: 'icon-folder', orderNum: 50, keepAlive: true, isShow: true, childMenus: [page] }], now(), audit);
   if (r.inserted) await bumpAuthEpoch(trx);
   return r.inserted;
 }

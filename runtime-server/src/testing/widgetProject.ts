@@ -31,6 +31,7 @@ export async function widgetProject(): Promise<ProjectPaths> {
   const paths = scratchProject();
   fs.mkdirSync(path.join(paths.schemas, 'shop'), { recursive: true });
   fs.writeFileSync(path.join(paths.schemas, 'shop', 'widget.json'), `${JSON.stringify(WIDGET_SCHEMA, null, 2)}\n`);
+  fs.writeFileSync(path.join(paths.schemas, 'shop', 'module.json'), `${JSON.stringify({ label: { 'zh-cn': '商店', 'zh-tw': '商店', en: 'Shop' } })}\n`);
   await generate(paths);
   return paths;
 }

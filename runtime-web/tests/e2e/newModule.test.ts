@@ -32,7 +32,7 @@ describe('a new module from one schema file, no web change', () => {
     const { page, consoleErrors } = await h.newPage();
     await loginThroughPage(page);
     const sidebar = page.getByTestId('sidebar');
-    await sidebar.getByText('shop', { exact: true }).click();
+    await sidebar.getByText('商店', { exact: true }).click();
     await sidebar.getByText('小部件', { exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/shop/widget');
     await page.getByTestId('crud-table').getByText('暂无数据').waitFor();
@@ -63,6 +63,11 @@ describe('a new module from one schema file, no web change', () => {
     assert.equal(Number((await h.app.instance.services.knex('shop_widget').count({ n: '*' }))[0]!.n), 0);
 
     assert.equal(fs.statSync(path.join(WEB_DIST, 'index.html')).mtimeMs, builtAt, 'the console was not rebuilt');
+    // The module and entity labels follow the locale (from module.json and the schema's x-label).
+    await page.getByTestId('locale-switch').click();
+    await page.getByTestId('locale-en').click();
+    await sidebar.getByText('Shop', { exact: true }).waitFor();
+    await sidebar.getByText('Widgets', { exact: true }).waitFor();
     assert.deepEqual(consoleErrors, []);
   });
 });

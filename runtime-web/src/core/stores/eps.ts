@@ -29,7 +29,13 @@ export class EpsStore {
   }
 
   set(entries: EpsEntry[]): void {
-    registerEntityLabels(entries.filter((e) => e.screen && e.label && typeof e.label === 'object').map((e) => e.label as Record<string, string>));
+    registerEntityLabels(
+      entries.flatMap((e) => {
+        const screen = e.screen as { moduleLabel?: Record<string, string> } | undefined;
+        if (!screen) return [];
+        return [e.label as Record<string, string>, ...(screen.moduleLabel ? [screen.moduleLabel] : [])].filter((l) => l && typeof l === 'object');
+      }),
+    );
     this.entries = entries;
     this.services = buildServices(entries, this.request!);
     this.error = undefined;
