@@ -116,6 +116,7 @@ export const FormDialog = observer(function FormDialog({ store, state, onClose }
             data={data}
             serverErrors={serverErrors}
             recordId={state.row?.id}
+            layout={store.model.formLayout}
             onChange={setData}
             onSubmit={(v) => void submit(v)}
           />

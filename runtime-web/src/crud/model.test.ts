@@ -78,3 +78,12 @@ test('labels fall back from the locale to zh-cn, then English', () => {
   assert.equal(labelIn({ en: 'Goods' }, 'zh-tw'), 'Goods');
   assert.equal(labelIn(undefined, 'en', 'x'), 'x');
 });
+
+test('form groups show as sections unless the screen asks for tabs', () => {
+  const e = entity('demo/goods');
+  const grouped = { ...e, screen: { ...e.screen, form: [{ field: 'title', group: { en: 'Main' } }, 'price'] } } as never;
+  const m = buildScreenModel(grouped);
+  assert.equal(m.formLayout, 'sections');
+  assert.deepEqual(m.form.map((f) => [f.field, f.group?.en]), [['title', 'Main'], ['price', undefined]]);
+  assert.equal(buildScreenModel(e).formLayout, 'grid');
+});

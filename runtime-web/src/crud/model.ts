@@ -45,6 +45,8 @@ export interface FilterModel {
 }
 
 export interface FormItemModel {
+  /** The section or tab this field sits in (x-screen form item `group`). */
+  group?: Labels;
   field: string;
   meta: FieldMeta;
   span: number;
@@ -83,6 +85,7 @@ export interface ScreenModel {
   sidebar?: { entity: string; filter: string; tree?: boolean };
   /** Explicit toolbar buttons from `x-screen.buttons`, when given. */
   buttons?: string[];
+  formLayout: 'grid' | 'sections' | 'tabs';
 }
 
 const STANDARD = new Set(['add', 'delete', 'update', 'info', 'list', 'page', 'history']);
@@ -208,6 +211,7 @@ export function buildScreenModel(entity: EntitySchema, search: EpsSearch = {}): 
       ...(item.component ? { component: item.component } : {}),
       ...(item.props ? { props: item.props } : {}),
       ...(item.hidden ? { hidden: true } : {}),
+      ...('group' in item && item.group ? { group: item.group } : {}),
     });
   }
 
@@ -238,6 +242,7 @@ export function buildScreenModel(entity: EntitySchema, search: EpsSearch = {}): 
     ops,
     ...(screen.sidebar ? { sidebar: screen.sidebar } : {}),
     ...(screen.buttons ? { buttons: screen.buttons } : {}),
+    formLayout: screen.formLayout ?? (form.some((f) => f.group) ? 'sections' : 'grid'),
   };
 }
 

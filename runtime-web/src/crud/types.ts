@@ -48,7 +48,7 @@ export interface ActionMeta {
 /** An `x-screen` form or column item: a field name or an object with layout and widget choices. */
 export type ScreenItem =
   | string
-  | { field: string; width?: number; span?: number; sortable?: boolean | 'asc' | 'desc'; component?: string; hidden?: boolean; props?: Record<string, unknown>; fixed?: 'left' | 'right' };
+  | { field: string; width?: number; span?: number; sortable?: boolean | 'asc' | 'desc'; component?: string; hidden?: boolean; props?: Record<string, unknown>; fixed?: 'left' | 'right'; group?: Labels };
 
 export interface ScreenAction {
   name: string;
@@ -64,6 +64,7 @@ export interface ScreenBlock {
   moduleLabel?: Labels;
   columns?: ScreenItem[];
   form?: ScreenItem[];
+  formLayout?: 'grid' | 'sections' | 'tabs';
   search?: { keyWord?: boolean; filters?: string[] };
   sidebar?: { entity: string; filter: string; tree?: boolean };
   actions?: ScreenAction[];

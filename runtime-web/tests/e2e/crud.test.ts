@@ -152,7 +152,7 @@ describe('generic CRUD screen (goods) in the browser', () => {
     await page.locator('#root_title').waitFor();
     assert.equal(await page.locator('#root_price').inputValue(), '1234.50');
     await page.getByTestId('crud-save').click();
-    await page.getByText('保存成功').waitFor();
+    await page.getByText('保存成功').last().waitFor();
     const same = await info();
     delete same.updateTime;
     delete before.updateTime;
@@ -161,7 +161,7 @@ describe('generic CRUD screen (goods) in the browser', () => {
     await page.locator(`tr[data-row-id="${row.id}"] [data-op="edit"]`).click();
     await page.locator('#root_price').fill('99.90');
     await page.getByTestId('crud-save').click();
-    await page.getByText('保存成功').waitFor();
+    await page.getByText('保存成功').last().waitFor();
     assert.equal((await info()).price, '99.90');
     await page.locator(`tr[data-row-id="${row.id}"] [data-op="history"]`).click();
     const drawer = page.getByTestId('crud-history');
@@ -236,6 +236,8 @@ describe('generic CRUD screen (goods) in the browser', () => {
     await page.getByText('树形表格', { exact: true }).click();
     await page.locator('[data-entity="base/sys/menu"] [data-row-id]').first().waitFor();
     await page.getByText('表单控件', { exact: true }).click();
+    // Grouped fields in tabs: open another tab, then a failed submit brings back the tab holding the error.
+    await page.getByRole('tab', { name: '图标与图片' }).click();
     await page.getByTestId('crud-demo-validate').click();
     await page.getByText('标题不能为空').waitFor();
     await page.locator('#root_title').fill('Demo');

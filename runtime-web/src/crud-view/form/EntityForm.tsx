@@ -35,12 +35,14 @@ interface Props {
   data: Row;
   serverErrors?: Record<string, string>;
   recordId?: unknown;
+  /** How groups show (x-screen.formLayout). */
+  layout?: 'grid' | 'sections' | 'tabs';
   onChange(data: Row): void;
   onSubmit(data: Row): void;
 }
 
 export const EntityForm = forwardRef<EntityFormHandle, Props>(function EntityForm(props, ref) {
-  const { items, required, mode, locale, data, serverErrors, recordId } = props;
+  const { items, required, mode, locale, data, serverErrors, recordId, layout = 'grid' } = props;
   const { t } = useTranslation('crud');
   const formRef = useRef<Form>(null);
   useImperativeHandle(ref, () => ({ submit: () => formRef.current?.submit() }), []);
@@ -48,7 +50,19 @@ export const EntityForm = forwardRef<EntityFormHandle, Props>(function EntityFor
   const schema = useMemo(() => formSchema(visible, required, mode), [visible, required, mode]);
   const labels = useMemo(() => new Map(visible.map((i) => [i.field, labelIn(i.meta.label, locale, i.field)])), [visible, locale]);
   const uiSchema = useMemo(() => {
-    const ui: UiSchema = { 'ui:spans': Object.fromEntries(visible.map((i) => [i.field, i.span])), 'ui:order': visible.map((i) => i.field) };
+    const groups: { label: string; fields: string[] }[] = [];
+    for (const i of visible) {
+      if (!i.group) continue;
+      const label = labelIn(i.group, locale);
+      const g = groups.find((x) => x.label === label) ?? (groups.push({ label, fields: [] }), groups[groups.length - 1]!);
+      g.fields.push(i.field);
+    }
+    const ui: UiSchema = {
+      'ui:spans': Object.fromEntries(visible.map((i) => [i.field, i.span])),
+      'ui:order': visible.map((i) => i.field),
+      'ui:groups': groups,
+      'ui:layout': layout,
+    };
     for (const i of visible) {
       const name = i.component && hasWidget(i.component) ? i.component : widgetName(i.meta);
       ui[i.field] = {
@@ -59,7 +73,7 @@ export const EntityForm = forwardRef<EntityFormHandle, Props>(function EntityFor
       };
     }
     return ui;
-  }, [visible, labels]);
+  }, [visible, labels, locale, layout]);
 
   const transformErrors = (errors: RJSFValidationError[]): RJSFValidationError[] =>
     errors.map((e) => {

@@ -1,5 +1,7 @@
 /** The templates of our rjsf theme: field (label, required mark, error), object grid (24 columns, span from x-screen), error list, no submit button. */
+import { useEffect, useState } from 'react';
 import type { FieldTemplateProps, ObjectFieldTemplateProps, ErrorListProps, TemplatesType } from '@rjsf/utils';
+import { TabPane, Tabs } from '@douyinfe/semi-ui';
 
 function FieldTemplate(p: FieldTemplateProps) {
   if (p.hidden) return <div hidden>{p.children}</div>;
@@ -26,11 +28,15 @@ function FieldTemplate(p: FieldTemplateProps) {
   );
 }
 
-function ObjectFieldTemplate(p: ObjectFieldTemplateProps) {
-  const spans = (p.uiSchema?.['ui:spans'] ?? {}) as Record<string, number>;
+interface FormGroup {
+  label: string;
+  fields: string[];
+}
+
+function Grid({ props, spans }: { props: ObjectFieldTemplateProps['properties']; spans: Record<string, number> }) {
   return (
     <div className="crud-form-grid">
-      {p.properties.map((prop) =>
+      {props.map((prop) =>
         prop.hidden ? (
           <div key={prop.name} hidden>
             {prop.content}
@@ -42,6 +48,61 @@ function ObjectFieldTemplate(p: ObjectFieldTemplateProps) {
         ),
       )}
     </div>
+  );
+}
+
+/**
+ * The 24-column grid, or the fields in titled sections / tabs (`ui:groups`, `ui:layout`). In tabs every pane
+ * stays mounted (validation sees every field) and the tab holding the first error opens on a failed submit.
+ */
+function ObjectFieldTemplate(p: ObjectFieldTemplateProps) {
+  const spans = (p.uiSchema?.['ui:spans'] ?? {}) as Record<string, number>;
+  const groups = (p.uiSchema?.['ui:groups'] ?? []) as FormGroup[];
+  const layout = (p.uiSchema?.['ui:layout'] ?? 'grid') as 'grid' | 'sections' | 'tabs';
+  const errorFields = Object.entries((p.errorSchema ?? {}) as Record<string, { __errors?: unknown[] }>)
+    .filter(([k, v]) => k !== '__errors' && (v?.__errors?.length ?? 0) > 0)
+    .map(([k]) => k);
+  const [active, setActive] = useState(0);
+  const firstError = groups.findIndex((g) => g.fields.some((f) => errorFields.includes(f)));
+  useEffect(() => {
+    if (firstError >= 0) setActive((cur) => (groups[cur]?.fields.some((f) => errorFields.includes(f)) ? cur : firstError));
+    // Only a new set of errors moves the tab.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [errorFields.join(',')]);
+  if (layout === 'grid' || !groups.length) return <Grid props={p.properties} spans={spans} />;
+  const byName = new Map(p.properties.map((prop) => [prop.name, prop]));
+  const grouped = new Set(groups.flatMap((g) => g.fields));
+  const rest = p.properties.filter((prop) => !grouped.has(prop.name));
+  const panes = groups.map((g) => ({ label: g.label, props: g.fields.map((f) => byName.get(f)).filter((x): x is NonNullable<typeof x> => !!x) }));
+  if (rest.length) panes.unshift({ label: '', props: rest });
+  if (layout === 'sections') {
+    return (
+      <div className="crud-form-sections">
+        {panes.map((pane, i) => (
+          <section key={i} className="crud-form-section">
+            {pane.label ? <h4 className="crud-form-section__title">{pane.label}</h4> : null}
+            <Grid props={pane.props} spans={spans} />
+          </section>
+        ))}
+      </div>
+    );
+  }
+  return (
+    <Tabs activeKey={String(active)} onChange={(k) => setActive(Number(k))} keepDOM>
+      {panes.map((pane, i) => (
+        <TabPane
+          key={i}
+          itemKey={String(i)}
+          tab={
+            <span className={pane.props.some((prop) => errorFields.includes(prop.name)) ? 'crud-tab--error' : undefined}>
+              {pane.label || '—'}
+            </span>
+          }
+        >
+          <Grid props={pane.props} spans={spans} />
+        </TabPane>
+      ))}
+    </Tabs>
   );
 }
 

@@ -24,7 +24,12 @@ registerMessages('crudDemo', {
 const L = (zh: string, tw: string, en: string) => ({ 'zh-cn': zh, 'zh-tw': tw, en });
 const f = (name: string, type: string, label: ReturnType<typeof L>, schema: Record<string, unknown>, extra: Partial<FieldMeta> = {}): FieldMeta => ({ name, type, label, schema, nullable: true, ...extra });
 
-/** A made-up entity holding one field of every kind the widgets cover. */
+const BASIC = L('基本', '基本', 'Basics');
+const TIME = L('时间', '時間', 'Time');
+const MEDIA = L('图标与图片', '圖示與圖片', 'Icon and images');
+const MORE = L('更多', '更多', 'More');
+
+/** A made-up entity holding one field of every kind the widgets cover, in tabs. */
 const SHOWCASE: EntitySchema = {
   id: 'demo/showcase',
   module: 'demo',
@@ -50,7 +55,18 @@ const SHOWCASE: EntitySchema = {
     f('remark', 'text', L('备注', '備註', 'Remark'), { type: ['string', 'null'], maxLength: 500 }),
     f('content', 'longtext', L('正文', '內文', 'Content'), { type: ['string', 'null'] }),
   ],
-  screen: { form: ['title', 'price', 'stock', 'status', 'level', 'onSale', 'day', 'at', 'icon', 'cron', 'cover', 'images', 'password', { field: 'meta', span: 24 }, { field: 'remark', span: 24 }, { field: 'content', span: 24, component: 'richtext' }] },
+  screen: {
+    formLayout: 'tabs',
+    form: [
+      ...['title', 'price', 'stock', 'status', 'level', 'onSale'].map((field) => ({ field, group: BASIC })),
+      ...['day', 'at', 'cron'].map((field) => ({ field, group: TIME })),
+      ...['icon', 'cover', 'images'].map((field) => ({ field, group: MEDIA })),
+      { field: 'password', group: MORE },
+      { field: 'meta', span: 24, group: MORE },
+      { field: 'remark', span: 24, group: MORE },
+      { field: 'content', span: 24, component: 'richtext', group: MORE },
+    ],
+  },
 };
 
 const FormShowcase = observer(function FormShowcase() {
@@ -61,7 +77,7 @@ const FormShowcase = observer(function FormShowcase() {
   const form = useRef<EntityFormHandle>(null);
   return (
     <div className="crud-demo-form">
-      <EntityForm ref={form} items={model.form} required={SHOWCASE.required} mode="add" locale={app.locale} data={data} onChange={setData} onSubmit={() => Toast.success(t('valid'))} />
+      <EntityForm ref={form} items={model.form} required={SHOWCASE.required} mode="add" locale={app.locale} data={data} layout={model.formLayout} onChange={setData} onSubmit={() => Toast.success(t('valid'))} />
       <Button theme="solid" type="primary" onClick={() => form.current?.submit()} data-testid="crud-demo-validate">
         {t('validate')}
       </Button>
