@@ -22,6 +22,7 @@ function fixture(opts: { url?: string; method?: 'get' | 'post'; body?: unknown; 
       },
     }),
     logger: { info() {}, warn() {}, error: (...args: unknown[]) => errors.push(args) },
+    config: {},
   } as unknown as AppServices;
   const method = opts.method ?? 'post';
   const url = opts.url ?? '/admin/demo/thing/add';
@@ -33,7 +34,9 @@ function fixture(opts: { url?: string; method?: 'get' | 'post'; body?: unknown; 
     path: url,
     method: method.toUpperCase(),
     query: opts.query ?? {},
-    request: { ip: '10.0.0.9', body: opts.body },
+    request: { body: opts.body },
+    socket: { remoteAddress: '::ffff:10.0.0.9' },
+    get: () => '',
   } as unknown as Context;
   return { rows, errors, services, ctx };
 }

@@ -236,7 +236,10 @@ const CrudView = observer(function CrudView({ store }: { store: CrudStore }) {
         <span className="crud-flex1" />
         <SearchBar store={store} />
       </div>
-      {narrow ? (
+      {settings === undefined ? (
+        // The user's column layout arrives first: no flash of the default columns.
+        <Spin style={{ display: 'block', margin: '48px auto' }} />
+      ) : narrow ? (
         <CardList store={store} columns={columns} ops={ops} />
       ) : (
         <DataTable

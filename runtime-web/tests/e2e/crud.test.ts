@@ -209,6 +209,7 @@ describe('generic CRUD screen (goods) in the browser', () => {
     await loginThroughPage(page);
     await page.goto('/demo/goods');
     await rows(page).first().waitFor();
+    await page.locator('th[data-column="price"]').waitFor();
     assert.equal(await page.locator('th[data-column="stock"]').count(), 0, 'stock still hidden');
     assert.equal(await page.locator('th[data-column="price"]').count(), 1);
   });
