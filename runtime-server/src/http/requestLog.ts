@@ -73,11 +73,20 @@ async function write(services: AppServices, ctx: Context, secret: ReadonlySet<st
       userId: actor?.userId ?? null,
       action: ctx.path.slice(0, 1000),
       ip: clientIp(ctx, services.config.trustProxy).slice(0, 50) || null,
-      params: logParams(ctx.method === 'GET' ? { ...ctx.query } : ctx.request.body, secret),
+      // An unauthenticated caller's body is not kept (an open route could otherwise fill the log with
+      // whatever anyone sends): its size says enough.
+      params: actor ? logParams(ctx.method === 'GET' ? { ...ctx.query } : ctx.request.body, secret) : anonymousParams(ctx),
       createTime: ts,
       updateTime: ts,
     });
   } catch (err) {
     services.logger.error(`[${ctx.state.requestId ?? '-'}] request log insert failed`, err);
   }
+}
+
+/** What the log keeps of an unauthenticated request: the size of what was sent, never its content. */
+function anonymousParams(ctx: Context): string {
+  const length = Number(ctx.get('content-length'));
+  const bytes = Number.isFinite(length) && length >= 0 ? length : Buffer.byteLength(ctx.querystring ?? '');
+  return JSON.stringify({ omitted: true, bytes });
 }
