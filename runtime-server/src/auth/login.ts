@@ -37,7 +37,8 @@ export async function login(services: AppServices, input: LoginInput, ip: string
   if (!user || !ok || Number(user.status) !== 1) throw new AppError('auth.badCredentials');
   const isSuper = Number(user.isSuper) === 1 || user.isSuper === true;
   const roleIds = ((await knex('base_sys_user_role').where({ userId: user.id }).select('roleId')) as { roleId: number }[]).map((r) => Number(r.roleId));
-  if (!isSuper && !roleIds.length) throw new AppError('auth.noRole');
+  // A role-less account answers exactly like a wrong password: the message tells nobody the password was right.
+  if (!isSuper && !roleIds.length) throw new AppError('auth.badCredentials');
   await release(knex, scopes[0]!, scopes[1]!);
 
   const jti = randomUUID();

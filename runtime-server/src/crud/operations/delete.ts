@@ -42,12 +42,12 @@ export async function remove(c: CrudContext, body: unknown, cascade?: Cascade): 
   });
 }
 
-/** Every existing row among `ids` lies inside the caller's data scope, else a 403-like 1001 error. */
+/** Every existing row among `ids` lies inside the caller's data scope; one outside answers like a missing one (no oracle). */
 export async function assertInScope(trx: Knex | Knex.Transaction, c: CrudContext, ids: number[]): Promise<void> {
   if (!c.scope) return;
   const outside = await trx(c.rt.table)
     .whereIn('id', ids)
     .where((q) => q.whereNotIn(c.scope!.column, c.scope!.ids).orWhereNull(c.scope!.column))
     .first('id');
-  if (outside) throw new AppError('error.outOfScope', { id: Number(outside.id) });
+  if (outside) throw new AppError('error.recordNotFound', { id: Number(outside.id) });
 }

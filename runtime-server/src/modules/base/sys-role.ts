@@ -111,7 +111,7 @@ async function assertMayChange(ctx: ActionContext, roles: { id: unknown; name: s
   const held = new Set(await roleIdsOf(ctx.services.knex, actor.userId));
   for (const r of roles) {
     if (held.has(Number(r.id))) throw new AppError('role.ownRole', { name: r.name });
-    if (r.userId === null || Number(r.userId) !== actor.userId) throw new AppError('error.outOfScope', { id: Number(r.id) });
+    if (r.userId === null || Number(r.userId) !== actor.userId) throw new AppError('error.recordNotFound', { id: Number(r.id) });
   }
 }
 

@@ -154,7 +154,8 @@ for (const db of testDatabases()) {
       const strong = await addUser('strong', dept['开发']!, [role.other]);
       const res = await lead.post(`${U}/update`, { id: strong, password: 'taken-over1' });
       assert.equal(res.body.code, 1001);
-      assert.match(res.body.message, /strong/);
+      assert.match(res.body.message, /角色/, 'says why');
+      assert.doesNotMatch(res.body.message, /strong/, 'without naming who holds the stronger role');
       assert.equal(Number((await row(strong)).passwordV), 1);
       assert.equal((await lead.post(`${U}/delete`, { ids: [strong] })).body.code, 1001);
       assert.ok(await row(strong));

@@ -103,14 +103,16 @@ async function assertManageable(ctx: ActionContext, trx: Knex.Transaction, ids: 
   if (actor.isSuper) return;
   const scope = ctx.departmentScope ?? [];
   const outside = rows.find((r) => r.departmentId === null || !scope.includes(Number(r.departmentId)));
-  if (outside) throw new AppError('error.outOfScope', { id: Number(outside.id) });
+  // Outside the caller's scope answers like a missing user (no oracle for what lies beyond it).
+  if (outside) throw new AppError('error.recordNotFound', { id: Number(outside.id) });
   const superUser = rows.find((r) => truthy(r.isSuper));
   if (superUser) throw new AppError('user.superProtected', { username: superUser.username });
   const mine = new Set(await roleIdsOf(trx, actor.userId));
   for (const part of chunks(rows)) {
     const held = (await trx(USER_ROLE.table).whereIn('userId', part.map((r) => Number(r.id))).select('userId', 'roleId')) as { userId: unknown; roleId: unknown }[];
     const stronger = held.find((h) => !mine.has(Number(h.roleId)));
-    if (stronger) throw new AppError('user.outranks', { username: rows.find((r) => Number(r.id) === Number(stronger.userId))!.username });
+    // The refusal does not name who holds the stronger role.
+    if (stronger) throw new AppError('user.outranks');
   }
 }
 
