@@ -10,6 +10,7 @@ export type SchemaErrorCode =
   | 'IncompatibleColumnType'
   | 'MissingDefault'
   | 'UnknownField'
+  | 'DuplicateFilter'
   | 'InvalidRelation'
   | 'InvalidAction'
   | 'MissingHandler';

@@ -119,6 +119,8 @@ export interface QueryModel {
   keyWordLikeFields: string[];
   fieldEq: FilterRef[];
   fieldLike: FilterRef[];
+  /** Inclusive ranges on number, decimal, date and datetime columns: request `[from, to]`, either may be null. */
+  fieldRange: FilterRef[];
   order: { column: string; direction: 'asc' | 'desc' }[];
   join: JoinModel[];
 }

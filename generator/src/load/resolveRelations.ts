@@ -46,6 +46,7 @@ export function resolveRelations(entities: EntityModel[]): SchemaError[] {
       ...e.query.keyWordLikeFields.map((c, i): [string, string] => [c, `/x-query/keyWordLikeFields/${i}`]),
       ...e.query.fieldEq.map((f, i): [string, string] => [f.column, `/x-query/fieldEq/${i}`]),
       ...e.query.fieldLike.map((f, i): [string, string] => [f.column, `/x-query/fieldLike/${i}`]),
+      ...e.query.fieldRange.map((f, i): [string, string] => [f.column, `/x-query/fieldRange/${i}`]),
       ...e.query.order.map((o, i): [string, string] => [o.column, `/x-query/order/${i}/column`]),
     ];
     for (const [column, ptr] of refs) {

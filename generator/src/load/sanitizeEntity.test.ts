@@ -87,6 +87,24 @@ describe('sanitizeEntity errors', () => {
     ]);
   });
 
+  it('takes range filters on number and time columns only, and one meaning per request parameter', () => {
+    assert.deepEqual(valid(goods()).query.fieldRange, [
+      { column: 'a.price', param: 'price' },
+      { column: 'a.createTime', param: 'createTime' },
+    ]);
+    assert.deepEqual(
+      problems(goods((d) => { d['x-query'].fieldRange = ['description', 'stock']; })),
+      [['IncompatibleColumnType', '/x-query/fieldRange/0']],
+    );
+    assert.deepEqual(
+      problems(goods((d) => { d['x-query'].fieldRange = ['status']; })),
+      [['DuplicateFilter', '/x-query/fieldRange/0']],
+      'status is already an equality filter',
+    );
+    const renamed = valid(goods((d) => { d['x-query'].fieldRange = [{ column: 'status', requestParam: 'statusBetween' }]; }));
+    assert.deepEqual(renamed.query.fieldRange, [{ column: 'a.status', param: 'statusBetween' }]);
+  });
+
   it('requires a default (or required, or null) on a non-nullable column', () => {
     const doc = goods((d) => {
       d.properties.weight = { type: 'number', 'x-label': LABEL };
@@ -386,6 +404,10 @@ describe('sanitizeEntity model of demo/goods', () => {
         { column: 'a.type', param: 'type' },
       ],
       fieldLike: [{ column: 'a.title', param: 'title' }],
+      fieldRange: [
+        { column: 'a.price', param: 'price' },
+        { column: 'a.createTime', param: 'createTime' },
+      ],
       order: [],
       join: [],
     });

@@ -124,7 +124,7 @@ export function sanitizeEntity(raw: RawSchemaFile): { entity: EntityModel; error
   // Every audited entity with an API gets `GET history?id=` (its change log), unless it declares one.
   if (audit && actions.length && !actions.some((a) => a.name === 'history')) actions.push(historyAction(prefix, permBase));
 
-  const query = sanitizeQuery(doc['x-query'] ?? {}, names, err);
+  const query = sanitizeQuery(doc['x-query'] ?? {}, names, err, fields);
   const indexes = table ? collectIndexes(table, fields, doc['x-indexes'] ?? [], names, err) : [];
 
   const dataScope = doc['x-data-scope'] as string | undefined;
@@ -320,10 +320,13 @@ function qualify(ref: string): string {
   return ref.includes('.') ? ref : `a.${ref}`;
 }
 
+const RANGE_TYPES = new Set(['integer', 'bigint', 'double', 'decimal', 'date', 'datetime']);
+
 function sanitizeQuery(
   q: Raw,
   names: Set<string>,
   err: (code: SchemaError['code'], pointer: string, msg: string) => void,
+  fields: FieldModel[],
 ): QueryModel {
   const check = (ref: string, ptr: string) => {
     if (!ref.includes('.') && !names.has(ref)) err('UnknownField', ptr, `"${ref}" is not a property of this entity`);
@@ -339,10 +342,30 @@ function sanitizeQuery(
       }
       return { column, param };
     });
+  const fieldEq = filters(q.fieldEq, 'fieldEq');
+  const fieldLike = filters(q.fieldLike, 'fieldLike');
+  const fieldRange = filters(q.fieldRange, 'fieldRange');
+  fieldRange.forEach((f, i) => {
+    const [alias, name] = f.column.split('.') as [string, string];
+    const field = alias === 'a' ? fields.find((x) => x.name === name) : undefined;
+    if (field && !RANGE_TYPES.has(field.type)) {
+      err('IncompatibleColumnType', `/x-query/fieldRange/${i}`, `"${name}" is ${field.type}; a range needs a number, decimal, date or datetime column`);
+    }
+  });
+  // One request key, one meaning: the same parameter in two filter lists could not be told apart.
+  const seen = new Map<string, string>();
+  for (const [key, list] of [['fieldEq', fieldEq], ['fieldLike', fieldLike], ['fieldRange', fieldRange]] as const) {
+    list.forEach((f, i) => {
+      const before = seen.get(f.param);
+      if (before) err('DuplicateFilter', `/x-query/${key}/${i}`, `request parameter "${f.param}" is already used by ${before}; give a "requestParam" with another name`);
+      else seen.set(f.param, `/x-query/${key}/${i}`);
+    });
+  }
   return {
     keyWordLikeFields: ((q.keyWordLikeFields ?? []) as string[]).map((f, i) => check(f, `/x-query/keyWordLikeFields/${i}`)),
-    fieldEq: filters(q.fieldEq, 'fieldEq'),
-    fieldLike: filters(q.fieldLike, 'fieldLike'),
+    fieldEq,
+    fieldLike,
+    fieldRange,
     order: ((q.order ?? []) as { column: string; direction: 'asc' | 'desc' }[]).map((o, i) => ({
       column: check(o.column, `/x-query/order/${i}/column`),
       direction: o.direction,

@@ -163,6 +163,7 @@ describe('generateEps', () => {
       fieldEq: [{ propertyName: 'userId', comment: '操作人', labels: { 'zh-cn': '操作人', 'zh-tw': '操作人', en: 'Operator' } }],
       // not selected by the join: the request param names it, labels still from the joined entity
       fieldLike: [{ propertyName: 'operator', comment: '用户名', labels: { 'zh-cn': '用户名', 'zh-tw': '使用者名稱', en: 'Username' } }],
+      fieldRange: [],
     });
     assert.equal('screen' in recycle, false);
   });

@@ -68,7 +68,7 @@ export interface EpsEntry {
   prefix: string;
   label: Labels;
   pageQueryOp?: { keyWordLikeFields: string[]; fieldEq: string[]; fieldLike: string[] };
-  search?: { keyWordLikeFields: EpsSearchField[]; fieldEq: EpsSearchField[]; fieldLike: EpsSearchField[] };
+  search?: { keyWordLikeFields: EpsSearchField[]; fieldEq: EpsSearchField[]; fieldLike: EpsSearchField[]; fieldRange: EpsSearchField[] };
   screen?: JsonSchema;
 }
 
@@ -129,6 +129,8 @@ function epsEntry(entity: EntityModel, byId: Map<string, EntityModel>): EpsEntry
       }),
       fieldEq: q.fieldEq.map((f) => searchFilter(entity, f.column, f.param, byId)),
       fieldLike: q.fieldLike.map((f) => searchFilter(entity, f.column, f.param, byId)),
+      // Ours only (pageQueryOp keeps the reference's three lists): the console draws range pickers from it.
+      fieldRange: q.fieldRange.map((f) => searchFilter(entity, f.column, f.param, byId)),
     };
   }
   if (entity.screen) entry.screen = entity.screen;

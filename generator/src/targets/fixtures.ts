@@ -68,7 +68,7 @@ function custom(id: string, init: Omit<ActionModel, 'path' | 'url' | 'perm'>): A
   return { ...init, path: `/${init.name}`, url: `/admin/${id}/${init.name}`, perm: `${id.split('/').join(':')}:${init.name}` };
 }
 
-const emptyQuery = (): EntityModel['query'] => ({ keyWordLikeFields: [], fieldEq: [], fieldLike: [], order: [], join: [] });
+const emptyQuery = (): EntityModel['query'] => ({ keyWordLikeFields: [], fieldEq: [], fieldLike: [], fieldRange: [], order: [], join: [] });
 
 const baseOpen: EntityModel = {
   id: 'base/open',
@@ -262,6 +262,7 @@ const recycleData: EntityModel = {
     keyWordLikeFields: ['b.name', 'a.url'],
     fieldEq: [{ column: 'a.userId', param: 'userId' }],
     fieldLike: [{ column: 'b.username', param: 'operator' }],
+    fieldRange: [],
     order: [{ column: 'a.createTime', direction: 'desc' }],
     join: [{ entity: 'base/sys/user', table: 'base_sys_user', alias: 'b', on: 'userId', select: { userName: 'name' } }],
   },

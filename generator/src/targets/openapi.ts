@@ -255,7 +255,7 @@ function orderProperties(): Record<string, JsonSchema> {
   };
 }
 
-/** One request property per fieldEq (scalar or array → IN) and fieldLike (substring) filter. */
+/** One request property per fieldEq (scalar or array → IN), fieldLike (substring) and fieldRange ([from, to]) filter. */
 function filterProperties(entity: EntityModel, byId: Map<string, EntityModel>): Record<string, JsonSchema> {
   const props: Record<string, JsonSchema> = {};
   for (const f of entity.query.fieldEq) {
@@ -269,6 +269,17 @@ function filterProperties(entity: EntityModel, byId: Map<string, EntityModel>): 
   for (const f of entity.query.fieldLike) {
     const field = resolveField(entity, f.column, byId);
     props[f.param] = { type: 'string', description: `${field?.label.en ?? f.param} contains` };
+  }
+  for (const f of entity.query.fieldRange) {
+    const field = resolveField(entity, f.column, byId);
+    const bound = field ? { anyOf: [scalarSchema(field), { type: 'null' }] } : {};
+    props[f.param] = {
+      type: 'array',
+      items: bound,
+      minItems: 2,
+      maxItems: 2,
+      description: `${field?.label.en ?? f.param} between [from, to], both inclusive; null leaves that end open`,
+    };
   }
   return props;
 }

@@ -93,6 +93,29 @@ for (const db of testDatabases()) {
       assert.deepEqual(res.body.data.map((r: { price: string }) => r.price), ['19.99', '0.30']);
     });
 
+    it('filters by inclusive ranges (decimal as number or exact string, datetime), either end open; bad bounds are 1002', async () => {
+      const titles = async (body: Record<string, unknown>) => {
+        const res = await app.post(`${G}/page`, { ...body, order: 'price', sort: 'asc' });
+        assert.equal(res.body.code, 1000, JSON.stringify(res.body));
+        return res.body.data.list.map((r: { title: string }) => r.title);
+      };
+      assert.deepEqual(await titles({ price: [0.3, 5] }), ['Hat 100%_off', 'Shoe'], 'both ends inclusive');
+      assert.deepEqual(await titles({ price: ['5.00', null] }), ['Shoe', 'Phone'], 'open upper end, exact string bound');
+      assert.deepEqual(await titles({ price: [null, '0.30'] }), ['Hat 100%_off']);
+      assert.deepEqual(await titles({ price: [null, null] }), ['Hat 100%_off', 'Shoe', 'Phone'], 'no bound, no filter');
+      assert.deepEqual(await titles({ price: [6, 5] }), [], 'an empty interval matches nothing');
+      const first = (await app.post(`${G}/page`, { order: 'createTime', sort: 'asc', size: 1 })).body.data.list[0].createTime as string;
+      assert.equal((await titles({ createTime: [first, null] })).length, 3);
+      assert.deepEqual(await titles({ createTime: ['2000-01-01 00:00:00', '2000-12-31 23:59:59'] }), []);
+      assert.deepEqual(await titles({ createTime: [null, '2999-01-01 00:00:00'], status: 1 }), ['Hat 100%_off', 'Phone'], 'ranges combine with equality');
+
+      for (const bad of [{ price: ['abc', null] }, { price: [1] }, { price: [1, 2, 3] }, { price: 5 }, { createTime: ['yesterday', null] }, { createTime: ['2026-02-30 00:00:00', null] }]) {
+        const res = await app.post(`${G}/page`, bad);
+        assert.equal(res.status, 200);
+        assert.equal(res.body.code, 1002, `${JSON.stringify(bad)} → ${JSON.stringify(res.body)}`);
+      }
+    });
+
     it('updates only the given fields and bumps updateTime', async () => {
       const list = await app.post(`${G}/list`, { title: 'Phone' });
       const before = list.body.data[0];

@@ -117,6 +117,12 @@ function filterSchema(e: EntityModel, fields: Map<string, FieldModel>, limits: L
     const scalar = field ? scalarSchema(field) : { type: ['string', 'number', 'boolean', 'null'], maxLength: FILTER_MAX_LENGTH };
     properties[f.param] = { anyOf: [scalar, { type: 'array', maxItems: limits.pageSize, items: scalar }] };
   }
+  for (const f of e.query.fieldRange) {
+    const [alias, name] = f.column.split('.') as [string, string];
+    const field = alias === 'a' ? fields.get(name) : undefined;
+    const bound = field ? scalarSchema(field) : { type: ['string', 'number', 'null'], maxLength: FILTER_MAX_LENGTH };
+    properties[f.param] = { type: 'array', minItems: 2, maxItems: 2, items: bound };
+  }
   return { type: 'object', properties };
 }
 
@@ -128,11 +134,13 @@ const FILTER_MAX_LENGTH = 1000;
  * length stays bounded by the field's maxLength (no column can match a longer fragment).
  */
 function scalarSchema(field: FieldModel): JsonSchema {
-  const { type, format, enum: e, maxLength } = field.schema as { type?: unknown; format?: string; enum?: unknown[]; maxLength?: number };
+  const { type, format, enum: e, maxLength, pattern } = field.schema as { type?: unknown; format?: string; enum?: unknown[]; maxLength?: number; pattern?: string };
   const types = (Array.isArray(type) ? type : [type]).filter((t) => t !== 'array' && t !== 'object');
   return {
     type: [...new Set([...types, 'null'])],
     ...(format ? { format } : {}),
+    // A decimal filter given as a string must still be a number (the column compares it as one).
+    ...(field.type === 'decimal' && pattern ? { pattern } : {}),
     ...(e ? { enum: [...e, null] } : {}),
     maxLength: Math.min(maxLength ?? FILTER_MAX_LENGTH, FILTER_MAX_LENGTH),
   };

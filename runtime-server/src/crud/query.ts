@@ -70,6 +70,14 @@ export function filteredQuery(
       });
     } else like(qb, f.column, String(v), false);
   }
+  for (const f of q.fieldRange) {
+    const v = input[f.param];
+    if (!Array.isArray(v)) continue;
+    const field = fieldOf(rt, f.column);
+    const [from, to] = v as unknown[];
+    if (given(from)) qb.where(f.column, '>=', rangeParam(field, from));
+    if (given(to)) qb.where(f.column, '<=', rangeParam(field, to));
+  }
   return qb;
 }
 
@@ -80,6 +88,12 @@ function fieldOf(rt: EntityRuntime, column: string) {
 
 function toParam(field: ReturnType<typeof fieldOf>, v: unknown): Knex.Value {
   if (field?.type === 'boolean' && typeof v === 'boolean') return v ? 1 : 0;
+  return v as Knex.Value;
+}
+
+/** A range bound as the column stores it: decimals as exact strings (never a float), times as given. */
+function rangeParam(field: ReturnType<typeof fieldOf>, v: unknown): Knex.Value {
+  if (field?.type === 'decimal' && typeof v === 'number') return v.toFixed(field.scale ?? 2);
   return v as Knex.Value;
 }
 

@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Empty, Modal, Pagination, Spin, Toast } from '@douyinfe/semi-ui';
+import { Button, Empty, Modal, Pagination, SideSheet, Spin, Toast } from '@douyinfe/semi-ui';
 import { IconDelete, IconPlus, IconRefresh, IconTreeTriangleDown, IconTreeTriangleRight } from '@douyinfe/semi-icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -110,7 +110,20 @@ const CrudView = observer(function CrudView({ store }: { store: CrudStore }) {
   const [settings, setSettings] = useState<ColumnSetting[] | null | undefined>(undefined);
   const [expanded, setExpanded] = useState<(string | number)[]>([]);
   const [formLoaded, setFormLoaded] = useState(false);
+  const [managing, setManaging] = useState(false);
+  const [sidebarVersion, setSidebarVersion] = useState(0);
   const closeDialog = useCallback(() => setDialog(undefined), []);
+  const sidebarEntity = model.sidebar?.entity;
+  const sidebarTitle = sidebarEntity
+    ? labelIn(
+        (stores.eps.entries.find((e) => e.prefix === `/admin/${sidebarEntity}`)?.label as Record<string, string> | undefined) ??
+          model.entity.fields.find((f) => f.ref === sidebarEntity)?.label,
+        locale,
+        sidebarEntity,
+      )
+    : '';
+  const sidebarPerm = sidebarEntity?.split('/').join(':');
+  const mayManageSidebar = !!sidebarPerm && ['add', 'update', 'delete'].some((op) => stores.menu.hasPerm(`${sidebarPerm}:${op}`));
   useEffect(() => {
     if (dialog) setFormLoaded(true);
   }, [dialog]);
@@ -274,23 +287,34 @@ const CrudView = observer(function CrudView({ store }: { store: CrudStore }) {
 
   return (
     <div className="crud-screen" data-entity={entityId} data-testid="crud-screen">
-      {model.sidebar && !narrow ? (
-        <div className="crud-with-sidebar">
+      {model.sidebar ? (
+        <div className={narrow ? 'crud-with-sidebar crud-with-sidebar--narrow' : 'crud-with-sidebar'}>
           <Sidebar
+            key={sidebarVersion}
             entity={model.sidebar.entity}
             filter={model.sidebar.filter}
-            title={labelIn(
-              (stores.eps.entries.find((e) => e.prefix === `/admin/${model.sidebar!.entity}`)?.label as Record<string, string> | undefined) ??
-                model.entity.fields.find((f) => f.ref === model.sidebar!.entity)?.label,
-              locale,
-              model.sidebar.entity,
-            )}
+            title={sidebarTitle}
             onSelect={(v) => void store.setFilter(model.sidebar!.filter, v)}
+            onManage={mayManageSidebar ? () => setManaging(true) : undefined}
           />
           {body}
         </div>
       ) : (
         body
+      )}
+      {model.sidebar && managing && (
+        // The sidebar's own entity (dictionary types, file classes…) is managed by the same generic screen.
+        <SideSheet
+          visible
+          title={sidebarTitle}
+          width={narrow ? '100%' : '60%'}
+          onCancel={() => {
+            setManaging(false);
+            setSidebarVersion((v) => v + 1);
+          }}
+        >
+          <CrudScreen prefix={`/admin/${model.sidebar.entity}`} syncUrl={false} />
+        </SideSheet>
       )}
       {dialog !== undefined || formLoaded ? (
         <Suspense fallback={null}>

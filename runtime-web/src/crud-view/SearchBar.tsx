@@ -9,6 +9,7 @@ import { labelIn } from '../crud/model';
 import type { FilterModel } from '../crud/model';
 import type { CrudStore } from '../crud/store';
 import type { Row } from '../crud/types';
+import { DateRange, NumberRange } from './RangeFilters';
 
 /** Filters shown inline; the rest go to the advanced-search drawer. */
 const INLINE = 3;
@@ -51,6 +52,10 @@ function FilterInput({ filter, value, onChange, wide }: { filter: FilterModel; v
       ]);
     case 'ref':
       return select(refRows.map((r) => ({ label: String(r.name ?? r.title ?? r.nickName ?? r.username ?? `#${String(r.id)}`), value: r.id as number })));
+    case 'numberRange':
+      return <NumberRange label={label} field={filter.field} value={value} wide={wide} onChange={onChange} />;
+    case 'dateRange':
+      return <DateRange label={label} field={filter.field} value={value} wide={wide} withTime={filter.meta?.type !== 'date'} onChange={onChange} />;
     case 'number':
       return <InputNumber {...common} placeholder={label} value={value as number | undefined} onNumberChange={(v) => onChange(Number.isFinite(v) ? v : undefined)} onChange={(v) => (v === '' ? onChange(undefined) : undefined)} />;
     default:
@@ -89,7 +94,9 @@ export const SearchBar = observer(function SearchBar({ store }: { store: CrudSto
   useEffect(() => setKeyWord(store.params.keyWord ?? ''), [store.params.keyWord]);
   const inline = model.filters.slice(0, INLINE);
   const more = model.filters.length > INLINE;
-  const hasAny = !!store.params.keyWord || Object.values(store.params.filters).some((v) => v !== undefined && v !== '');
+  const hasAny =
+    !!store.params.keyWord ||
+    Object.values(store.params.filters).some((v) => (Array.isArray(v) ? v.some((x) => x !== null && x !== '') : v !== undefined && v !== ''));
   const placeholder = t('keywordPlaceholder', { fields: model.keyWordFields.map((l) => labelIn(l, app.locale)).join(app.locale === 'en' ? ', ' : '、') });
   if (!model.keyWord && !model.filters.length) return null;
   return (

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Empty, Spin, Tree } from '@douyinfe/semi-ui';
-import { IconRefresh } from '@douyinfe/semi-icons';
+import { IconRefresh, IconSetting } from '@douyinfe/semi-icons';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../core/stores/context';
 import { branchIds, buildTree } from '../crud/tree';
@@ -11,7 +11,20 @@ import type { Row } from '../crud/types';
 
 const labelOf = (r: Row) => String(r.name ?? r.title ?? r.label ?? `#${String(r.id)}`);
 
-export const Sidebar = observer(function Sidebar({ entity, filter, title, onSelect }: { entity: string; filter: string; title: string; onSelect(value: unknown): void }) {
+export const Sidebar = observer(function Sidebar({
+  entity,
+  filter,
+  title,
+  onSelect,
+  onManage,
+}: {
+  entity: string;
+  filter: string;
+  title: string;
+  onSelect(value: unknown): void;
+  /** Opens the sidebar entity's own screen; absent when the user may not change it. */
+  onManage?: () => void;
+}) {
   const { t } = useTranslation('crud');
   const { request } = useStores();
   const [rows, setRows] = useState<Row[] | undefined>();
@@ -30,7 +43,10 @@ export const Sidebar = observer(function Sidebar({ entity, filter, title, onSele
     <aside className="crud-sidebar" aria-label={title}>
       <div className="crud-sidebar__head">
         <span>{title}</span>
-        <Button size="small" theme="borderless" icon={<IconRefresh />} aria-label={t('refresh')} onClick={load} />
+        <span>
+          {onManage && <Button size="small" theme="borderless" icon={<IconSetting />} aria-label={t('manage', { name: title })} title={t('manage', { name: title })} onClick={onManage} data-testid="crud-sidebar-manage" />}
+          <Button size="small" theme="borderless" icon={<IconRefresh />} aria-label={t('refresh')} onClick={load} />
+        </span>
       </div>
       {!rows ? (
         <Spin />

@@ -8,6 +8,7 @@ const goodsSearch = {
   keyWordLikeFields: [{ propertyName: 'description', labels: { en: 'Description' } }],
   fieldEq: [{ propertyName: 'status' }, { propertyName: 'type' }],
   fieldLike: [{ propertyName: 'title' }],
+  fieldRange: [{ propertyName: 'price' }, { propertyName: 'createTime' }],
 };
 
 test('goods: columns, filters, form and default sort come from x-screen', () => {
@@ -24,6 +25,8 @@ test('goods: columns, filters, form and default sort come from x-screen', () => 
     ['status', 'options', 'eq'],
     ['type', 'dict', 'eq'],
     ['title', 'text', 'like'],
+    ['price', 'numberRange', 'range'],
+    ['createTime', 'dateRange', 'range'],
   ]);
   assert.equal(m.keyWord, true);
   assert.deepEqual(m.defaultSort, { field: 'createTime', order: 'desc' });

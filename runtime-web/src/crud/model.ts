@@ -34,13 +34,14 @@ export interface ColumnModel {
   fixed?: 'left' | 'right';
 }
 
-export type FilterKind = 'dict' | 'options' | 'boolean' | 'ref' | 'number' | 'text';
+export type FilterKind = 'dict' | 'options' | 'boolean' | 'ref' | 'number' | 'text' | 'numberRange' | 'dateRange';
 
 export interface FilterModel {
   field: string;
   label: Labels;
   kind: FilterKind;
-  match: 'eq' | 'like';
+  /** eq / like: one value (or a list for eq); range: `[from, to]`, either end null. */
+  match: 'eq' | 'like' | 'range';
   meta?: FieldMeta;
 }
 
@@ -66,6 +67,7 @@ export interface EpsSearch {
   keyWordLikeFields?: { propertyName: string; labels?: Labels }[];
   fieldEq?: { propertyName: string }[];
   fieldLike?: { propertyName: string }[];
+  fieldRange?: { propertyName: string }[];
 }
 
 export interface ScreenModel {
@@ -132,7 +134,8 @@ function types(schema: Record<string, unknown>): string[] {
   return Array.isArray(t) ? (t as string[]) : typeof t === 'string' ? [t] : [];
 }
 
-function filterKind(f: FieldMeta | undefined, match: 'eq' | 'like'): FilterKind {
+function filterKind(f: FieldMeta | undefined, match: FilterModel['match']): FilterKind {
+  if (match === 'range') return f && (f.type === 'date' || f.type === 'datetime') ? 'dateRange' : 'numberRange';
   if (!f || match === 'like') return 'text';
   if (f.dict) return 'dict';
   if (f.options?.length) return 'options';
@@ -185,10 +188,11 @@ export function buildScreenModel(entity: EntitySchema, search: EpsSearch = {}): 
 
   const eq = (search.fieldEq ?? []).map((x) => x.propertyName);
   const like = (search.fieldLike ?? []).map((x) => x.propertyName);
-  const filterNames = screen.search?.filters ?? [...eq, ...like];
+  const range = (search.fieldRange ?? []).map((x) => x.propertyName);
+  const filterNames = screen.search?.filters ?? [...eq, ...like, ...range];
   const filters: FilterModel[] = [];
   for (const name of filterNames) {
-    const match = eq.includes(name) ? 'eq' : like.includes(name) ? 'like' : undefined;
+    const match = eq.includes(name) ? 'eq' : like.includes(name) ? 'like' : range.includes(name) ? 'range' : undefined;
     if (!match) continue;
     const meta = byName.get(name);
     filters.push({ field: name, label: meta?.label ?? { en: name }, kind: filterKind(meta, match), match, ...(meta ? { meta } : {}) });

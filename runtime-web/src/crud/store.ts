@@ -52,7 +52,8 @@ export class CrudStore {
     const sort = model.defaultSort;
     this.defaults = { ...DEFAULT_PARAMS, ...(sort ? { order: sort.field, sort: sort.order } : {}), filters: {} };
     const allowed = new Set([...model.filters.map((f) => f.field), ...(model.sidebar ? [model.sidebar.filter] : [])]);
-    this.params = fromQuery(options.url?.read() ?? '', model.entity.fields, this.defaults, allowed);
+    const ranges = new Set(model.filters.filter((f) => f.match === 'range').map((f) => f.field));
+    this.params = fromQuery(options.url?.read() ?? '', model.entity.fields, this.defaults, allowed, ranges);
     // Rows are replaced, never mutated in place: a shallow reference keeps 10 000 rows from becoming 10 000 proxies.
     makeAutoObservable<CrudStore, 'seq' | 'defaults' | 'options'>(this, {
       provider: false,

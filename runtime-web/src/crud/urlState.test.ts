@@ -37,3 +37,15 @@ test('the request body uses wire names and drops empty values', () => {
   });
   assert.deepEqual(toRequest({ page: 2, size: 10, filters: {} }, false), {}, 'list calls carry no paging');
 });
+
+test('a range survives the URL with an open end, and an empty range is neither written nor sent', () => {
+  const ranges = new Set(['price', 'createTime']);
+  const params = { page: 1, size: 20, order: 'createTime', sort: 'desc' as const, filters: { price: [null, '9.50'], createTime: ['2026-01-01 00:00:00', '2026-01-31 23:59:59'] } };
+  const q = toQuery(params, defaults);
+  assert.equal(q, 'f.createTime=2026-01-01+00%3A00%3A00&f.createTime=2026-01-31+23%3A59%3A59&f.price=&f.price=9.50');
+  const back = fromQuery(`?${q}`, goods, defaults, undefined, ranges);
+  assert.deepEqual(back.filters, params.filters);
+  assert.deepEqual(fromQuery('?f.price=3', goods, defaults, undefined, ranges).filters, { price: ['3', null] }, 'one value is the lower end; a decimal stays an exact string');
+  assert.equal(toQuery({ ...params, filters: { price: [null, null] } }, defaults), '');
+  assert.deepEqual(toRequest({ page: 1, size: 20, filters: { price: [null, null], createTime: ['', ''] } }), { page: 1, size: 20 });
+});

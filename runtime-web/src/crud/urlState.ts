@@ -17,7 +17,9 @@ export interface CrudParams {
 export const PAGE_SIZES = [10, 20, 30, 40, 50, 100] as const;
 export const DEFAULT_PARAMS: CrudParams = { page: 1, size: 20, filters: {} };
 
-const empty = (v: unknown): boolean => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+const blank = (v: unknown): boolean => v === undefined || v === null || v === '';
+/** An empty list, or a range with neither end, filters nothing. */
+const empty = (v: unknown): boolean => blank(v) || (Array.isArray(v) && v.every(blank));
 
 export function toQuery(p: CrudParams, defaults: Partial<CrudParams> = {}): string {
   const q = new URLSearchParams();
@@ -30,13 +32,23 @@ export function toQuery(p: CrudParams, defaults: Partial<CrudParams> = {}): stri
   }
   for (const [k, v] of Object.entries(p.filters).sort(([a], [b]) => a.localeCompare(b))) {
     if (empty(v)) continue;
-    for (const x of Array.isArray(v) ? v : [v]) q.append(`f.${k}`, String(x));
+    // A range's open end is written as an empty value, so `[null, 5]` comes back as it went.
+    for (const x of Array.isArray(v) ? v : [v]) q.append(`f.${k}`, blank(x) ? '' : String(x));
   }
   return q.toString();
 }
 
-/** Reads parameters back, typing each filter by its field (numbers, booleans); unknown keys are ignored. */
-export function fromQuery(search: string, fields: readonly FieldMeta[], defaults: Partial<CrudParams> = {}, allowed?: ReadonlySet<string>): CrudParams {
+/**
+ * Reads parameters back, typing each filter by its field (numbers, booleans); unknown keys are ignored.
+ * Names in `ranges` come back as `[from, to]` with `null` for an open end.
+ */
+export function fromQuery(
+  search: string,
+  fields: readonly FieldMeta[],
+  defaults: Partial<CrudParams> = {},
+  allowed?: ReadonlySet<string>,
+  ranges: ReadonlySet<string> = new Set(),
+): CrudParams {
   const q = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
   const byName = new Map(fields.map((f) => [f.name, f]));
   const int = (v: string | null, d: number, max: number) => {
@@ -66,6 +78,12 @@ export function fromQuery(search: string, fields: readonly FieldMeta[], defaults
     seen.add(key);
     const name = key.slice(2);
     if (allowed && !allowed.has(name)) continue;
+    if (ranges.has(name)) {
+      const [from = '', to = ''] = q.getAll(key);
+      const range = [from, to].map((v) => (v === '' ? null : typed(byName.get(name), v.slice(0, 40))));
+      if (!range.every(blank)) out.filters[name] = range;
+      continue;
+    }
     const values = q.getAll(key).map((v) => typed(byName.get(name), v));
     out.filters[name] = values.length > 1 || name.endsWith('Ids') ? values : values[0];
   }

@@ -122,6 +122,30 @@ describe('generic CRUD screen (goods) in the browser', () => {
     assert.equal(await rows(page).count(), 7);
   });
 
+  it('filters by a number range and a date range from the advanced search, kept in the URL', async () => {
+    await page.getByRole('button', { name: '高级搜索' }).click();
+    const drawer = page.locator('.semi-sidesheet');
+    await drawer.getByLabel('价格 最小').fill('10');
+    await drawer.getByLabel('价格 最大').fill('12.5');
+    await drawer.getByRole('button', { name: '搜索' }).click();
+    await page.waitForFunction(() => new URL(location.href).searchParams.getAll('f.price').join('|') === '10|12.5');
+    await settle(page);
+    assert.deepEqual((await cellTexts(page, 'price')).sort(), ['10.25', '11.25', '12.25']);
+
+    // A date range arrives by link: whole seconds 5..9 of the seeded times, both ends inclusive.
+    await page.goto(`${h.baseUrl}/demo/goods?f.createTime=2026-01-01+00:00:05&f.createTime=2026-01-01+00:00:09`);
+    await rows(page).first().waitFor();
+    await settle(page);
+    assert.deepEqual((await cellTexts(page, 'title')).sort(), ['Goods 05', 'Goods 06', 'Goods 07', 'Goods 08', 'Goods 09']);
+    await page.getByRole('button', { name: '高级搜索' }).click();
+    assert.match(await drawer.locator('[data-filter="createTime"] input').first().inputValue(), /2026-01-01/);
+    await drawer.getByRole('button', { name: '清空' }).click();
+    await drawer.getByRole('button', { name: '搜索' }).click();
+    await page.waitForFunction(() => !new URL(location.href).searchParams.has('f.createTime'));
+    await settle(page);
+    assert.equal(await rows(page).count(), 20);
+  });
+
   it('adds with validation errors first (aria-invalid, messages), then saves', async () => {
     await page.getByTestId('crud-add').click();
     await page.getByTestId('crud-save').click();
@@ -249,6 +273,23 @@ describe('generic CRUD screen (goods) in the browser', () => {
     await page.getByTestId('crud-demo-validate').click();
     await page.getByText('校验通过').waitFor();
     assert.match(await page.getByTestId('crud-demo-value').innerText(), /"price": "1\.99"/);
+  });
+
+  it('manages a sidebar entity (dictionary types) with the same generic screen, and the sidebar follows', async () => {
+    await page.goto('/dict/list');
+    await page.locator('.crud-sidebar').getByText('商品类型').waitFor();
+    await page.getByTestId('crud-sidebar-manage').click();
+    const sheet = page.locator('.semi-sidesheet [data-entity="dict/type"]');
+    await sheet.locator('[data-row-id]').first().waitFor();
+    await sheet.getByTestId('crud-add').click();
+    await page.locator('.semi-modal #root_name').fill('颜色');
+    await page.locator('.semi-modal #root_key').fill('color');
+    await page.getByTestId('crud-save').click();
+    await page.getByText('保存成功').waitFor();
+    await sheet.locator('[data-row-id]').filter({ hasText: 'color' }).waitFor();
+    await page.locator('.semi-sidesheet .semi-sidesheet-close').click();
+    await page.locator('.crud-sidebar').getByText('颜色').waitFor();
+    assert.equal((await h.app.instance.services.knex('dict_type').where({ key: 'color' })).length, 1);
   });
 
   it('shows cards instead of a wide table under 768 px', async () => {
