@@ -40,4 +40,14 @@ describe('loadConfig', () => {
     assert.throws(() => loadConfig({ PORT: 'http' }), /PORT/);
     assert.throws(() => loadConfig({ DATABASE_URL: 'postgres://x/y' }), /mysql:\/\//);
   });
+
+  it('reads UPLOAD_BASE_URL (a URL or a path, trailing slash dropped) and refuses anything else', () => {
+    assert.equal(loadConfig({}).uploadBaseUrl, undefined, 'unset: upload answers under /api');
+    assert.equal(loadConfig({ UPLOAD_BASE_URL: 'https://cdn.example.com/files/' }).uploadBaseUrl, 'https://cdn.example.com/files');
+    assert.equal(loadConfig({ UPLOAD_BASE_URL: '/admin-api' }).uploadBaseUrl, '/admin-api');
+    assert.equal(loadConfig({ UPLOAD_BASE_URL: '/' }).uploadBaseUrl, '', 'the server root');
+    for (const bad of ['cdn.example.com', 'ftp://x/y', 'https://x/y?a=1', 'javascript:alert(1)', '/a/../b', '//evil.example']) {
+      assert.throws(() => loadConfig({ UPLOAD_BASE_URL: bad }), /UPLOAD_BASE_URL/, bad);
+    }
+  });
 });

@@ -19,6 +19,11 @@ export interface Config {
   limits: { pageSize: number; listRows: number; batchRows: number; jsonBody: string };
   /** Largest uploaded file in MB (spec §5 'size cannot exceed {n}MB'); default 100. */
   uploadMaxMb?: number;
+  /**
+   * UPLOAD_BASE_URL: what `comm/upload` puts before `/upload/<day>/<name>` in its answer — an absolute
+   * http(s) URL or a path. Default `/api`: the reference family's deployment forwards only `/api/` here.
+   */
+  uploadBaseUrl?: string;
   /** Scheduled tasks: poll, lease and shutdown grace (ms), or `enabled: false` for no automatic runs. */
   scheduler?: SchedulerOptions;
   /** TRUST_PROXY: proxies allowed to name the client in X-Forwarded-For (hop count or addresses/CIDRs). */
@@ -44,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   } catch (err) {
     throw new ConfigError((err as Error).message);
   }
+  const uploadBaseUrl = env.UPLOAD_BASE_URL === undefined || env.UPLOAD_BASE_URL === '' ? undefined : parseUploadBase(env.UPLOAD_BASE_URL);
   const config: Config = {
     port,
     dataDir: path.resolve(env.DATA_DIR || './data'),
@@ -58,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     limits: { pageSize: 1000, listRows: 10000, batchRows: 1000, jsonBody: '2mb' },
     uploadMaxMb: 100,
+    ...(uploadBaseUrl !== undefined ? { uploadBaseUrl } : {}),
     ...(trustProxy ? { trustProxy } : {}),
     ...overrides,
   };
@@ -65,4 +72,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError('CAPTCHA_FIXED_CODE is a test-only switch and is refused when NODE_ENV=production');
   }
   return config;
+}
+
+/** `https://cdn.example.com/files/`, `/api` or `/` → without the trailing slash; anything else stops the start. */
+function parseUploadBase(raw: string): string {
+  const v = raw.trim();
+  const isPath = /^\/[A-Za-z0-9._~\-/]*$/.test(v) && !v.includes('//') && !v.split('/').includes('..');
+  let isUrl = false;
+  try {
+    const u = new URL(v);
+    isUrl = (u.protocol === 'http:' || u.protocol === 'https:') && !u.search && !u.hash && !u.username && !u.password;
+  } catch {
+    isUrl = false;
+  }
+  if (!isPath && !isUrl) {
+    throw new ConfigError(`UPLOAD_BASE_URL must be an http(s) URL or a path starting with "/" (no query), got "${raw.slice(0, 100)}"`);
+  }
+  return v.replace(/\/+$/, '');
 }

@@ -30,6 +30,7 @@ import { loadGenerated } from './loadGenerated.js';
 import type { AppServices } from './services.js';
 import { welcomePage } from './welcomePage.js';
 import { serveUploads } from '../upload/serveUploads.js';
+import { bareLogos } from '../plugins/logoFormat.js';
 import { PluginManager } from '../plugins/manager.js';
 import { servePluginFiles } from '../plugins/serveFiles.js';
 import { serveWeb, WEB_DIST } from '../http/serveWeb.js';
@@ -104,6 +105,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     // A project of its own (tests) holds the bundled migrations and its own.
     await (options.project ? applyMigrations(knex, options.project) : migrateLatest(knex));
     await seed(knex, registry);
+    await bareLogos(knex);
     services.auth.secret = await ensureJwtSecret(knex);
     await grantSeedRoleMenus(knex);
     await ensureAdmin(knex, config, logger);

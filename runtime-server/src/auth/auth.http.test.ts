@@ -196,7 +196,7 @@ for (const db of testDatabases()) {
       const menus = all.body.data.menus as { router: string | null; type: number; perms: string | null; keepAlive: unknown }[];
       const total = Number((await a.instance.services.knex('base_sys_menu').count({ n: '*' }))[0]?.n);
       assert.equal(menus.length, total);
-      for (const router of ['/sys/user', '/sys/role', '/sys/menu', '/sys/param', '/sys/log', '/task/list', '/dict/list', '/recycle/data', '/space/list', '/user/list', '/helper/plugins', '/demo/crud', '/']) {
+      for (const router of ['/sys/user', '/sys/role', '/sys/menu', '/sys/param', '/sys/log', '/task/list', '/dict/list', '/recycle/data', '/space/list', '/user/list', '/helper/plugins/serve', '/demo/crud', '/']) {
         assert.ok(menus.some((m) => m.router === router), `menu ${router}`);
       }
       assert.equal(typeof menus[0]!.keepAlive, 'boolean');

@@ -55,7 +55,7 @@ async function insertEntityMenu(trx: Knex.Transaction, services: AppServices, en
   const page = pageMenu(entity);
   const r = sibling
     ? await importMenuTree(trx, [page], now(), audit, Number(sibling.parentId))
-    : await importMenuTree(trx, [{ name: moduleName(entity), router: `/${entity.module}`, type: 0, icon: 'icon-folder', orderNum: 50, keepAlive: true, isShow: true, childMenus: [page] }], now(), audit);
+    : await importMenuTree(trx, [{ name: moduleName(entity), router: `/${entity.module}`, type: 0, icon: 'icon-list', orderNum: 50, keepAlive: true, isShow: true, childMenus: [page] }], now(), audit);
   if (r.inserted) await bumpAuthEpoch(trx);
   return r.inserted;
 }

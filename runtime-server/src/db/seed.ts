@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { assertValid } from '../core/validator.js';
 import type { Registry } from '../crud/entityRuntime.js';
 import { toInsertRow } from '../crud/operations/add.js';
+import { bumpAuthEpoch } from '../auth/authz.js';
 import { importMenuTree } from '../modules/base/menuTree.js';
 import type { MenuNode } from '../modules/base/menuTree.js';
 import { now } from './values.js';
@@ -28,6 +29,38 @@ export interface SeedFile {
   rows?: SeedRow[];
   /** A menu tree (export format), imported idempotently. */
   menus?: MenuNode[];
+  /** Corrections of rows seeded by earlier versions (see applyMenuFixes). */
+  menuFixes?: MenuFix[];
+}
+
+/**
+ * A seeded menu row an earlier version wrote differently: the row with this `name` and `type` gets each
+ * field of `set` changed from its old value `[from, to]` — only while it still holds `from`, so a value
+ * an admin changed stays as edited, and a second run changes nothing.
+ */
+interface MenuFix {
+  name: string;
+  type: 0 | 1 | 2;
+  set: Record<'router' | 'viewPath' | 'icon', [string | null, string | null]>;
+}
+
+const FIXABLE = new Set(['router', 'viewPath', 'icon']);
+
+async function applyMenuFixes(trx: Knex.Transaction, fixes: MenuFix[], ts: string): Promise<number> {
+  let changed = 0;
+  for (const fix of fixes) {
+    for (const [field, [from, to]] of Object.entries(fix.set)) {
+      if (!FIXABLE.has(field)) throw new Error(`menu fix ${fix.name}: ${field} is not a fixable menu field`);
+      changed += Number(
+        await trx('base_sys_menu')
+          .where({ name: fix.name, type: fix.type })
+          .andWhere(field, from)
+          .update({ [field]: to, updateTime: ts }),
+      );
+    }
+  }
+  if (changed) await bumpAuthEpoch(trx);
+  return changed;
 }
 
 function isRef(v: unknown): v is SeedRef {
@@ -45,6 +78,7 @@ export async function seed(knex: Knex, registry: Registry, dir: string = SEED_DI
     await trx('knex_migrations_lock').update({ is_locked: trx.raw('is_locked') });
     let inserted = 0;
     for (const { file, doc } of docs) {
+      if (doc.menuFixes) await applyMenuFixes(trx, doc.menuFixes, now());
       if (doc.menus) inserted += (await importMenuTree(trx, doc.menus, now())).inserted;
       for (const [i, row] of (doc.rows ?? []).entries()) {
         const rt = registry.get(row.entity);

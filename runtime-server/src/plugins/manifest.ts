@@ -48,7 +48,8 @@ export const MANIFEST_SCHEMA = {
     author: { type: 'string', minLength: 1, maxLength: 255 },
     description: { type: 'string', maxLength: 1000 },
     hook: { enum: [...HOOKS, '', null] },
-    logo: { ...PATH, pattern: '\\.(png|jpe?g|gif|webp|svg)$' },
+    // Raster only: the reference family's clients show `data:image/jpg;base64,` + the stored logo.
+    logo: { ...PATH, pattern: '\\.(png|jpe?g|gif|webp)$' },
     readme: PATH,
     entry: { ...PATH, pattern: '\\.m?js$' },
     configSchema: {
@@ -59,13 +60,6 @@ export const MANIFEST_SCHEMA = {
     config: { type: 'object' },
   },
 } as const;
-
-const LOGO_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml' };
-
-/** MIME type of a logo path (validated by the manifest schema). */
-export function logoType(p: string): string {
-  return LOGO_TYPES[p.slice(p.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
-}
 
 /** A package error whose message is built in every locale from another translated text. */
 export function packageError(key: MessageKey, params: MessageParams, detail?: Partial<Record<Locale, string>>): AppError {

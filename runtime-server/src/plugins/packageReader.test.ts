@@ -48,7 +48,7 @@ describe('plugin package reader', () => {
         assert.equal(pkg.manifest.entry, 'server/index.mjs');
         assert.match(pkg.entrySource, /export\s*\{\s*activate\s*\}/);
         assert.doesNotMatch(pkg.entrySource, /runtime-server/, 'nothing of the server is bundled');
-        assert.match(pkg.logo ?? '', /^data:image\/svg\+xml;base64,/);
+        assert.match(pkg.logo ?? '', /^iVBORw0KGgo[A-Za-z0-9+/=]+$/, 'bare base64 of the PNG (no data: prefix)');
         assert.match(pkg.readme, /^# /);
         assert.match(pkg.tsSource ?? '', /export (async )?function activate/);
       }
@@ -73,7 +73,7 @@ describe('plugin package reader', () => {
     const noEntry = await zipOf([{ name: 'plugin.json', data: JSON.stringify({ name: 'S', keyName: 'sample', version: '1.0.0', author: 'a', description: '' }) }, { name: 'README.md', data: '#' }]);
     assert.match(await refused(read(noEntry), 'plugin.missingFile'), /server\/index\.mjs/);
     assert.match(await refused(read(await samplePackage({ readme: 'docs/README.md' })), 'plugin.missingFile'), /docs\/README\.md/);
-    assert.match(await refused(read(await samplePackage({ logo: 'assets/logo.png' })), 'plugin.missingFile'), /logo\.png/);
+    assert.match(await refused(read(await samplePackage({ logo: 'assets/missing.png' })), 'plugin.missingFile'), /missing\.png/);
   });
 
   it('validates the manifest and the defaults against the plugin’s own config schema', async () => {

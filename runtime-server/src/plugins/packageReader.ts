@@ -1,7 +1,7 @@
 import yauzl from 'yauzl';
 import type { Entry, ZipFile } from 'yauzl';
 import { AppError } from '../core/errors.js';
-import { logoType, packageError } from './manifest.js';
+import { packageError } from './manifest.js';
 import type { Manifest, PluginValidators } from './manifest.js';
 
 /** Bounds on a `.cool` package, checked before anything is unpacked. */
@@ -28,7 +28,7 @@ export const DEFAULT_PACKAGE_LIMITS: PackageLimits = {
 export interface PluginPackage {
   manifest: Manifest;
   readme: string;
-  /** `data:<type>;base64,…`, or null without a logo. */
+  /** Bare base64 of the raster logo (the family's clients add the `data:` prefix), or null without a logo. */
   logo: string | null;
   /** Source of the entry ES module. */
   entrySource: string;
@@ -150,7 +150,7 @@ export async function readPackage(buffer: Buffer, limits: PackageLimits, validat
       const e = entries.get(manifest.logo);
       if (!e) throw new AppError('plugin.missingFile', { path: manifest.logo });
       if (e.uncompressedSize > limits.maxLogoBytes) throw new AppError('plugin.logoTooLarge', { kb: Math.round(limits.maxLogoBytes / 1024) });
-      logo = `data:${logoType(manifest.logo)};base64,${(await readEntry(zip, e)).toString('base64')}`;
+      logo = (await readEntry(zip, e)).toString('base64');
     }
     const tsSource = entries.has(TS_SOURCE) ? await text(TS_SOURCE, () => invalid(TS_SOURCE)) : null;
     return { manifest, readme, logo, entrySource, tsSource };

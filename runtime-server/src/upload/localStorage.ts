@@ -80,6 +80,26 @@ export async function storeFile(config: Pick<Config, 'dataDir'>, tempPath: strin
   return { url: `/upload/${day}/${encodeURIComponent(fileName)}`, path: target };
 }
 
+/** The prefix of the URLs upload answers (UPLOAD_BASE_URL; default `/api`, see Config.uploadBaseUrl). */
+export function uploadBase(config: Pick<Config, 'uploadBaseUrl'>): string {
+  return config.uploadBaseUrl ?? '/api';
+}
+
+/** The URL a client is given for a stored file's key `/upload/<day>/<name>`. */
+export function publicUploadUrl(config: Pick<Config, 'uploadBaseUrl'>, key: string): string {
+  return `${uploadBase(config)}${key}`;
+}
+
+/**
+ * The prefix a client-supplied URL of one of our files carries — the configured base, `/api`, or none —
+ * so a stored copy keeps the spelling the client's deployment can fetch.
+ */
+export function publicPrefixOf(config: Pick<Config, 'uploadBaseUrl'>, url: string): string {
+  const base = uploadBase(config);
+  if (base && url.startsWith(`${base}/`)) return base;
+  return url.startsWith('/api/') ? '/api' : '';
+}
+
 /** A URL upload answers (`/upload/<YYYYMMDD>/<one encoded name>`), optionally behind the `/api` prefix. */
 const STORED_URL = /^(?:\/api)?\/upload\/(\d{8})\/([^/\\?#]+)$/;
 /** Characters a stored name can hold: our uuid, `_` and a sanitised name (never `%`, `/`, `\`, NUL). */
@@ -101,8 +121,9 @@ export interface StoredRef {
  * `..` segments, encoded separators or dots, names upload could not have produced). Checks the
  * shape only, not that the file exists. Used wherever a client-supplied URL names a file on disk.
  */
-export function resolveStoredUrl(config: Pick<Config, 'dataDir'>, url: string): StoredRef | undefined {
-  const m = STORED_URL.exec(url);
+export function resolveStoredUrl(config: Pick<Config, 'dataDir' | 'uploadBaseUrl'>, url: string): StoredRef | undefined {
+  const prefix = publicPrefixOf(config, url);
+  const m = STORED_URL.exec(prefix && prefix !== '/api' ? url.slice(prefix.length) : url);
   if (!m) return undefined;
   let name: string;
   try {

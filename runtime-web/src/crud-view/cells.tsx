@@ -96,8 +96,17 @@ function JsonCell({ value }: { value: unknown }) {
   );
 }
 
+/**
+ * An image value as a source: URLs and paths as they are; bare base64 (plugin logos, as the reference family
+ * stores them) as a data URL — the browser sniffs png, jpg, gif and webp alike.
+ */
+export function imageSrc(v: string): string {
+  return /^(https?:|data:|blob:|\/|\.)/i.test(v) || !/^[A-Za-z0-9+/\s]{32,}={0,2}$/.test(v) ? v : `data:image/png;base64,${v.replace(/\s+/g, '')}`;
+}
+
 function ImagesCell({ value }: { value: unknown }) {
-  const list = (Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : []).filter((v): v is string => typeof v === 'string' && !!v);
+  const raw = typeof value === 'string' && value.startsWith('data:') ? [value] : value;
+  const list = (Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : []).filter((v): v is string => typeof v === 'string' && !!v).map(imageSrc);
   if (!list.length) return null;
   return (
     <ImagePreview>

@@ -48,6 +48,17 @@ const ALIASES: Readonly<Record<string, IconName>> = {
   ppt: 'doc-ppt',
   archive: 'doc-archive',
   zip: 'doc-archive',
+  // Names of the reference family's icon set that the seeded menus use (so its clients show them too).
+  auth: 'role',
+  params: 'param',
+  delete: 'recycle',
+  upload: 'file',
+  favor: 'plugin',
+  component: 'plugin',
+  fx: 'ai',
+  news: 'tutorial',
+  earth: 'language',
+  list: 'menu',
 };
 
 /** Normalises a stored icon name ('icon-user', 'User', 'orders') to a set name, or undefined if none fits. */

@@ -10,6 +10,6 @@ export const STATIC_PAGES: AppRoute[] = [
 /** Views inside the main frame known up front (the menu adds the rest). */
 export const STATIC_VIEWS: AppRoute[] = [
   { path: '/', name: 'home', meta: { isHome: true, process: false, labelKey: 'placeholder.homeTitle' } },
-  { path: '/my/info', name: 'my-info', viewPath: 'modules/base/views/info/index.vue', meta: { labelKey: 'my.title' } },
+  { path: '/my/info', name: 'my-info', viewPath: 'modules/base/views/info.vue', meta: { labelKey: 'my.title' } },
   { path: '/demo/test/route/:id/:name?', name: 'demo-route', meta: { labelKey: 'demo.routeTitle' } },
 ];

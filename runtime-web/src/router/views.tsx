@@ -14,11 +14,15 @@ type Loader = () => Promise<{ default: ComponentType }>;
  * Hand-written views by the server's view path (menu `viewPath`, with or without a `cool/` or `src/`
  * prefix). Every other view path is a schema-backed screen rendered by the generic CRUD page (GenericView).
  */
-const loaders = new Map<string, Loader>([
-  ['modules/demo/views/home/index.vue', () => import('../pages/placeholder/Home')],
-  ['modules/base/views/info/index.vue', () => import('../pages/my/MyInfo')],
-  ['modules/demo/views/crud/index.vue', () => import('../pages/demo/CrudDemo')],
-]);
+const loaders = new Map<string, Loader>(
+  (
+    [
+      ['modules/demo/views/home/index.vue', () => import('../pages/placeholder/Home')],
+      ['modules/base/views/info.vue', () => import('../pages/my/MyInfo')],
+      ['modules/demo/views/crud/index.vue', () => import('../pages/demo/CrudDemo')],
+    ] as const
+  ).map(([path, loader]) => [normaliseViewPath(path), loader]),
+);
 const lazies = new Map<string, LazyExoticComponent<ComponentType>>();
 
 /** Lets later screens (generic CRUD, dashboard, AI coder…) claim a view path. */
@@ -27,8 +31,15 @@ export function registerView(viewPath: string, loader: Loader): void {
   lazies.delete(normaliseViewPath(viewPath));
 }
 
+/**
+ * One key per view: without a leading `/`, `cool/` or `src/`, and `x/index.vue` the same as `x.vue` (the
+ * reference family names both ways: `modules/base/views/role.vue`, `modules/demo/views/home/index.vue`).
+ */
 export function normaliseViewPath(viewPath: string): string {
-  return viewPath.replace(/^\/+/, '').replace(/^(cool|src)\//, '');
+  return viewPath
+    .replace(/^\/+/, '')
+    .replace(/^(cool|src)\//, '')
+    .replace(/\/index\.(vue|tsx)$/, '.$1');
 }
 
 function lazyFor(viewPath: string): LazyExoticComponent<ComponentType> | undefined {

@@ -196,7 +196,7 @@ describe('console shell in the browser', () => {
     await page.locator('.semi-toast-content').filter({ hasText: '修改成功' }).first().waitFor();
     const person = await h.app.get('/admin/base/comm/person');
     assert.equal(person.body.data.nickName, 'Ops Lead');
-    assert.match(person.body.data.headImg, /^\/upload\/\d{8}\/.*face\.png$/);
+    assert.match(person.body.data.headImg, /^\/api\/upload\/\d{8}\/.*face\.png$/);
     // The top bar follows the new nickname.
     await page.getByTestId('user-menu').getByText('Ops Lead').waitFor();
   });

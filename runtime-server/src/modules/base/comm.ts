@@ -10,7 +10,7 @@ import { mapRow } from '../../crud/query.js';
 import { sendStatic } from '../../http/sendStatic.js';
 import fs from 'node:fs/promises';
 import { ALLOWED_EXTENSIONS, extensionOf } from '../../upload/fileGroups.js';
-import { storedName, storeFile } from '../../upload/localStorage.js';
+import { publicUploadUrl, storedName, storeFile } from '../../upload/localStorage.js';
 import { MAX_FILES, receiveMultipart } from '../../upload/multipart.js';
 import type { UploadFile } from '../../plugins/api.js';
 import type { ActiveUpload } from '../../plugins/manager.js';
@@ -110,7 +110,8 @@ export const uploadMode: Handler = async ({ services }) => {
 
 /**
  * `POST /admin/base/comm/upload` (multipart `file` ×1…9, optional `key` name hint): stores each file
- * under `<DATA_DIR>/uploads/<YYYYMMDD>/` and answers its relative URL (one file) or the URLs (several).
+ * under `<DATA_DIR>/uploads/<YYYYMMDD>/` and answers its URL (one file) or the URLs (several): UPLOAD_BASE_URL
+ * (default `/api`) + `/upload/<day>/<name>`, so clients behind the family's `/api/`-only proxy can show it.
  * Names are sanitised, extensions allow-listed, sizes limited (api-contract §8 flaw 3).
  */
 export const upload: Handler = async ({ services, koa }) => {
@@ -144,7 +145,7 @@ export const upload: Handler = async ({ services, koa }) => {
     for (const [i, f] of form.files.entries()) {
       const s = await storeFile(config, f.path, names[i]!);
       stored.push(s.path);
-      urls.push(s.url);
+      urls.push(publicUploadUrl(config, s.url));
     }
     done = true;
     return urls.length === 1 ? urls[0] : urls;

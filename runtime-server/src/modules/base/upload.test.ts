@@ -57,9 +57,10 @@ for (const db of testDatabases()) {
     it('stores a png and serves the same bytes inline as image/png, also under /api', async () => {
       const res = await app.post(U).field('key', '7c1e2f4a-1b2c-4d3e-8f90-0123456789ab_logo.png').attach('file', PNG, 'logo.png');
       assert.equal(res.body.code, 1000, JSON.stringify(res.body));
-      const url = res.body.data as string;
-      assert.match(url, /^\/upload\/\d{8}\/[0-9a-f-]{36}_logo\.png$/, 'relative URL; our uuid replaces the console one');
-      assert.ok(!url.includes('7c1e2f4a'));
+      const answered = res.body.data as string;
+      assert.match(answered, /^\/api\/upload\/\d{8}\/[0-9a-f-]{36}_logo\.png$/, 'relative URL under /api (reachable through the family\'s proxy); our uuid replaces the console one');
+      assert.ok(!answered.includes('7c1e2f4a'));
+      const url = answered.slice('/api'.length);
       for (const u of [url, `/api${url}`]) {
         const got = await bytes(app.anon.get(u));
         assert.equal(got.status, 200, u);
@@ -99,7 +100,7 @@ for (const db of testDatabases()) {
         if (key !== undefined) req = req.field('key', key);
         const res = await req.attach('file', PNG, filename);
         assert.equal(res.body.code, 1000, `${key} ${filename}: ${JSON.stringify(res.body)}`);
-        const rel = (res.body.data as string).slice('/upload/'.length);
+        const rel = (res.body.data as string).slice('/api/upload/'.length);
         assert.match(rel, STORED, rel);
         const onDisk = path.resolve(uploads, decodeURIComponent(rel));
         assert.ok(onDisk.startsWith(uploads + path.sep) && fs.existsSync(onDisk), onDisk);

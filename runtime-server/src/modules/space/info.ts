@@ -5,6 +5,7 @@ import { add as genericAdd } from '../../crud/operations/add.js';
 import { remove as genericRemove } from '../../crud/operations/delete.js';
 import { update as genericUpdate } from '../../crud/operations/update.js';
 import { fileGroup } from '../../upload/fileGroups.js';
+import { publicPrefixOf } from '../../upload/localStorage.js';
 import { describeStoredFile } from './storedFile.js';
 
 /** One element of the add body (validated by `$defs/addItem`). */
@@ -49,8 +50,8 @@ export const add: Handler = async (ctx) => {
     const file = await describeStoredFile(services, item.url);
     rows.push({
       classifyId: item.classifyId ?? null,
-      // Canonical form; the /api prefix is kept when the client used it (its deployment serves files there).
-      url: item.url.startsWith('/api/') && file.key.startsWith('/') ? `/api${file.key}` : file.key,
+      // Canonical form; the prefix the client used (UPLOAD_BASE_URL or /api) is kept: its deployment serves files there.
+      url: file.key.startsWith('/') ? `${publicPrefixOf(services.config, item.url)}${file.key}` : file.key,
       key: file.key,
       fileId: item.fileId ?? null,
       name: item.name,

@@ -15,7 +15,7 @@ export interface DescribedFile {
 }
 
 interface Deps {
-  config: Pick<Config, 'dataDir'>;
+  config: Pick<Config, 'dataDir' | 'uploadBaseUrl'>;
   plugins: Pick<PluginManager, 'fresh' | 'upload'>;
   logger: Pick<Console, 'warn'>;
 }

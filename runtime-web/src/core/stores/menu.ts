@@ -70,6 +70,12 @@ const flag = (v: unknown, dflt: boolean): boolean => (v === null || v === undefi
 
 const withSlash = (p: string): string => (p.startsWith('/') || /^https?:\/\//.test(p) ? p : `/${p}`);
 
+/**
+ * Routers seeded for the reference family's clients (their view caches key on the route) that this console
+ * shows at the spec's path: the plugin list is `/helper/plugins` here, `/helper/plugins/serve` there.
+ */
+const SPEC_PATHS: Readonly<Record<string, string>> = { '/helper/plugins/serve': '/helper/plugins' };
+
 /** Tree by parentId, sorted by orderNum (then id), permission rows dropped, home remapped to '/'. */
 export function buildMenuTree(items: readonly MenuItem[], label: (name: string) => string = (name) => name): MenuNode[] {
   const nodes = new Map<number, MenuNode>();
@@ -77,7 +83,8 @@ export function buildMenuTree(items: readonly MenuItem[], label: (name: string) 
     if (m.type === 2) continue;
     const name = label(m.name);
     const viewPath = m.viewPath || null;
-    const path = withSlash(m.router || `/${m.id}`);
+    const router = withSlash(m.router || `/${m.id}`);
+    const path = SPEC_PATHS[router] ?? router;
     nodes.set(m.id, {
       id: m.id,
       parentId: m.parentId ?? null,

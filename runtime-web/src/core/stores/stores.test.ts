@@ -176,3 +176,8 @@ test('seeded menu names follow the locale; names an admin typed stay as typed', 
   }
   assert.equal(s.menu.tree[0]?.name, '系统管理');
 });
+
+test('menu tree: the reference family\'s plugin router is shown at the spec\'s path', () => {
+  const tree = buildMenuTree([item(1, null, 1, 'Home', '/home', 0), item(2, null, 1, '插件列表', '/helper/plugins/serve', 1), item(3, null, 1, 'Other', '/helper/plugins/x', 2)]);
+  assert.deepEqual(tree.map((n) => n.path), ['/', '/helper/plugins', '/helper/plugins/x']);
+});
