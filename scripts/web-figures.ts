@@ -4,6 +4,7 @@
  * gzipped JS, the time from a menu click to the first rows of a 20-row page (first and later visits), and the
  * longest main-thread task while scrolling a 10 000-row list. Real server (SQLite), Debian's Chromium.
  *   npx tsx scripts/web-figures.ts [--shots]   (--shots also writes zh-cn/en × light/dark screenshots of each screen)
+ * PROFILE=1 prints where the scroll's CPU time goes (self time and caller chains); TRACE=1 what the long tasks hold.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -104,6 +105,7 @@ async function main(): Promise<void> {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
     }
+    if (process.env.TRACE) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
     const scroll = await page.evaluate(async () => {
       const longest: number[] = [];
       const t0 = performance.now();
@@ -122,22 +124,63 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 300));
       obs.disconnect();
       const rendered = document.querySelectorAll('[data-testid="crud-table"] [data-row-id]').length;
-      return { longest: Math.max(0, ...longest), longTasks: longest.length, longTaskAtMs: starts, frames, scrollHeight: el.scrollHeight, rendered };
+      const domNodes = document.getElementsByTagName('*').length;
+      return { longest: Math.max(0, ...longest), longTasks: longest.length, longTaskAtMs: starts, frames, scrollHeight: el.scrollHeight, rendered, domNodes };
     });
+    if (process.env.TRACE) {
+      // What the long tasks spend their time on: the timeline events inside each task over 50 ms.
+      const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: { name: string; ph: string; ts: number; dur?: number; tid: number }[] };
+      // Complete events, plus begin/end pairs (Layout and style recalculation are recorded as pairs).
+      const events = trace.traceEvents.filter((e) => e.ph === 'X' && e.dur !== undefined);
+      const open = new Map<string, (typeof trace.traceEvents)[number][]>();
+      for (const e of trace.traceEvents) {
+        const key = `${e.tid}|${e.name}`;
+        if (e.ph === 'B') open.set(key, [...(open.get(key) ?? []), e]);
+        else if (e.ph === 'E') {
+          const b = open.get(key)?.pop();
+          if (b) events.push({ ...b, ph: 'X', dur: e.ts - b.ts });
+        }
+      }
+      const long = events.filter((e) => e.name === 'RunTask' && e.dur! > 50_000);
+      const inside = new Map<string, number>();
+      for (const t of long) {
+        for (const e of events) {
+          if (e.tid === t.tid && e !== t && e.ts >= t.ts && e.ts + e.dur! <= t.ts + t.dur! && e.name !== 'RunTask') inside.set(e.name, (inside.get(e.name) ?? 0) + e.dur! / 1000);
+        }
+      }
+      console.log(`long tasks: ${long.map((t) => Math.round(t.dur! / 1000)).join(', ')} ms`);
+      console.log([...inside.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, v]) => `${v.toFixed(1)} ms\t${k}`).join('\n'));
+    }
     if (cdp) {
-      const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount: number }[] } };
+      const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; hitCount: number }[] } };
       const self = new Map<string, number>();
       for (const n of profile.nodes) {
-        const key = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
+        const key = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}:${n.callFrame.columnNumber}`;
         self.set(key, (self.get(key) ?? 0) + n.hitCount);
       }
       console.log([...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${v}\t${k}`).join('\n'));
+      // Who calls the hottest frames: self samples by caller chain (4 frames up).
+      const parent = new Map<number, number>();
+      for (const n of profile.nodes as { id: number; children?: number[] }[]) for (const c of n.children ?? []) parent.set(c, n.id);
+      const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+      const name = (id: number) => {
+        const f = byId.get(id)!.callFrame;
+        return `${f.functionName || '(anon)'}@${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}`;
+      };
+      const chains = new Map<string, number>();
+      for (const n of profile.nodes) {
+        if (!n.hitCount || !n.callFrame.url) continue;
+        const chain = [name(n.id)];
+        for (let id = parent.get(n.id), i = 0; id !== undefined && i < 4; id = parent.get(id), i++) chain.push(name(id));
+        chains.set(chain.join(' < '), (chains.get(chain.join(' < ')) ?? 0) + n.hitCount);
+      }
+      console.log([...chains.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => `${v}\t${k}`).join('\n'));
     }
     const total = await page.getByTestId('crud-total').count();
     const figures = {
       loginRouteJsGzipKB: +(loginJsGzip() / 1024).toFixed(1),
       menuClickToFirstRowsMs: { firstVisit: Math.round(first), laterVisit: Math.round(again) },
-      scroll10000Rows: { longestTaskMs: Math.round(scroll.longest), longTasks: scroll.longTasks, longTaskAtMs: scroll.longTaskAtMs, frames: scroll.frames, rowsInDom: scroll.rendered, scrollHeightPx: scroll.scrollHeight },
+      scroll10000Rows: { longestTaskMs: Math.round(scroll.longest), longTasks: scroll.longTasks, longTaskAtMs: scroll.longTaskAtMs, frames: scroll.frames, rowsInDom: scroll.rendered, domNodes: scroll.domNodes, scrollHeightPx: scroll.scrollHeight },
       pagedFooter: total > 0,
     };
     console.log(JSON.stringify(figures, null, 2));

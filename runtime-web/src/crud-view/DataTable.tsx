@@ -6,7 +6,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Checkbox, Dropdown, Empty, Table } from '@douyinfe/semi-ui';
+import { Button, Dropdown, Empty, Table } from '@douyinfe/semi-ui';
 import { IconMore } from '@douyinfe/semi-icons';
 import type { ColumnProps } from '@douyinfe/semi-ui/lib/es/table';
 import { useTranslation } from 'react-i18next';
@@ -133,9 +133,7 @@ export const DataTable = observer(function DataTable(props: {
     return (
       <span className="crud-ops">
         {shown.map((b) => (
-          <Button key={b.key} size="small" theme="borderless" type={b.danger ? 'danger' : 'primary'} onClick={(e) => (e.stopPropagation(), b.run())} data-op={b.key}>
-            {b.label}
-          </Button>
+          <RowButton key={b.key} op={b.key} label={b.label} danger={b.danger} onClick={b.run} />
         ))}
         {rest.length ? (
           <Dropdown
@@ -237,13 +235,52 @@ export const DataTable = observer(function DataTable(props: {
   );
 });
 
+/**
+ * Row controls are plain elements in Semi's look: a virtual list mounts a row's controls on every scroll step,
+ * and Semi's Button and Checkbox each build a foundation object per mount (garbage, long tasks).
+ */
+function RowButton({ op, label, danger, onClick }: { op: string; label: string; danger?: boolean; onClick(): void }) {
+  return (
+    <button
+      type="button"
+      className={`semi-button semi-button-${danger ? 'danger' : 'primary'} semi-button-size-small semi-button-borderless crud-op`}
+      onClick={(e) => (e.stopPropagation(), onClick())}
+      data-op={op}
+    >
+      <span className="semi-button-content">{label}</span>
+    </button>
+  );
+}
+
 const SelectCell = observer(function SelectCell({ store, row, label }: { store: CrudStore; row: Row; label: string }) {
-  return <Checkbox aria-label={label} checked={store.isSelected(row)} onChange={(e) => store.select([row], !!e.target.checked)} />;
+  return (
+    <input
+      type="checkbox"
+      className="crud-check"
+      aria-label={label}
+      checked={store.isSelected(row)}
+      onClick={(e) => e.stopPropagation()}
+      onChange={(e) => store.select([row], e.target.checked)}
+    />
+  );
 });
 
 /** Selects or clears the rows on screen (other pages' selections stay). */
 const SelectAll = observer(function SelectAll({ store, label }: { store: CrudStore; label: string }) {
   const on = store.rows.filter((r) => store.isSelected(r)).length;
   const all = store.rows.length > 0 && on === store.rows.length;
-  return <Checkbox aria-label={label} checked={all} indeterminate={on > 0 && !all} onChange={(e) => store.select(store.rows, !!e.target.checked)} />;
+  const partly = on > 0 && !all;
+  // Native like the row boxes, so header and rows look alike; `indeterminate` is a DOM property only.
+  return (
+    <input
+      type="checkbox"
+      className="crud-check"
+      aria-label={label}
+      checked={all}
+      ref={(el) => {
+        if (el) el.indeterminate = partly;
+      }}
+      onChange={(e) => store.select(store.rows, e.target.checked)}
+    />
+  );
 });

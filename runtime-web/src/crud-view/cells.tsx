@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Image, ImagePreview, Popover, Switch, Tag, Toast, Typography } from '@douyinfe/semi-ui';
 import type { TagColor } from '@douyinfe/semi-ui/lib/es/tag';
-import { useTranslation } from 'react-i18next';
+import { t as translate } from '../core/i18n';
 import { useStores } from '../core/stores/context';
 import type { Stores } from '../core/stores';
 import { formatDecimal } from '../crud/decimal';
@@ -52,8 +52,14 @@ export function isToggle(column: ColumnModel): boolean {
   return values.length === 2 && values[0] === 0 && values[1] === 1;
 }
 
+/**
+ * Cells translate through the shared instance, not `useTranslation`: that hook copies the i18next instance on
+ * every mount, and a virtual list mounts a row's cells on each scroll step (garbage, long tasks). The table
+ * re-renders its cells on a locale change anyway (it observes `app.locale`).
+ */
+const t = (key: string) => translate(`crud:${key}`);
+
 const ToggleCell = observer(function ToggleCell({ row, column, store }: { row: Row; column: ColumnModel; store: CrudStore }) {
-  const { t } = useTranslation('crud');
   const { app } = useStores();
   const f = column.field!;
   const on = f.type === 'boolean' ? !!row[f.name] : Number(row[f.name]) === 1;
@@ -174,7 +180,6 @@ function RefCell({ value, refId, row, column }: { value: unknown; refId: string;
  */
 export function Cell({ value, row, column, store }: { value: unknown; row: Row; column: ColumnModel; store: CrudStore }): ReactNode {
   const { app, dict } = useStores();
-  const { t } = useTranslation('crud');
   const locale = app.locale;
   const Custom = cellFor(column.component);
   if (Custom) return <Custom value={value} row={row} column={column} store={store} />;

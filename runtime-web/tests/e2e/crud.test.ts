@@ -209,8 +209,8 @@ describe('generic CRUD screen (goods) in the browser', () => {
     await page.getByText('删除成功').waitFor();
     assert.equal(await count(), start - 1);
 
-    await rows(page).nth(0).locator('.semi-checkbox').click();
-    await rows(page).nth(1).locator('.semi-checkbox').click();
+    await rows(page).nth(0).locator('input.crud-check').click();
+    await rows(page).nth(1).locator('input.crud-check').click();
     await page.getByTestId('crud-multi-delete').click();
     await page.locator('.semi-modal-footer button').last().click();
     await page.waitForFunction(async () => true);
