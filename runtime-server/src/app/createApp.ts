@@ -24,6 +24,7 @@ import { composeEndpoint } from '../http/composeEndpoint.js';
 import { envelope } from '../http/envelope.js';
 import { requestLog } from '../http/requestLog.js';
 import { registerCoreTaskHandlers } from '../modules/task/coreHandlers.js';
+import { VISIBILITY_RULES } from '../modules/base/visibility.js';
 import { TaskHandlerRegistry } from '../modules/task/handlers.js';
 import { TaskScheduler } from '../scheduler/scheduler.js';
 import { loadGenerated } from './loadGenerated.js';
@@ -90,6 +91,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       auth: { secret: createSecretKey(randomBytes(32)) },
       authz,
       taskHandlers: new TaskHandlerRegistry(),
+      visibility: new Map(VISIBILITY_RULES),
       scheduler: new TaskScheduler(config.scheduler),
       // A getter: the registry is the one services ends up holding, whatever replaces it above.
       plugins: new PluginManager({ knex, config, logger, get taskHandlers() { return services.taskHandlers; } }),

@@ -5,6 +5,7 @@ import type { EntityModel, Model } from '@schema-admin/generator';
 import type { Config } from '../config.js';
 import type { Registry } from '../crud/entityRuntime.js';
 import type { Limits } from '../crud/limits.js';
+import type { VisibilityRule } from '../crud/context.js';
 import type { Dialect } from '../db/createDb.js';
 import type { Authz } from '../auth/authz.js';
 import type { TaskHandlerRegistry } from '../modules/task/handlers.js';
@@ -52,6 +53,8 @@ export interface AppServices {
   scheduler: TaskScheduler;
   /** Installed plugins enabled on this instance, kept in step with the database (plugin epoch). */
   plugins: PluginManager;
+  /** Entities' own visibility rules (beyond tenant and data scope), applied to every read of them. */
+  visibility: Map<string, VisibilityRule>;
   /** Called after a generic write to an entity (bumps the auth epoch for permission sources). */
   changed(entityId: string): Promise<void>;
   /** Mounts a route in the running router (entities created at run time); false when it already exists. */

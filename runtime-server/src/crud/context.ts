@@ -20,7 +20,14 @@ export interface CrudContext {
   superAdmin?: boolean;
   /** Data scope: rows are limited to those whose `column` is one of `ids` (absent = unrestricted). */
   scope?: DataScope;
+  /** The entity's own visibility rule for the caller (e.g. roles: created or held), applied like a scope. */
+  visible?: DataScope;
+  /** One more condition on every read (rows of `a`), for handlers whose rule is not an id list. */
+  where?: (qb: Knex.QueryBuilder) => void;
 }
+
+/** An entity's own visibility rule: the rows (by `column`) a non-super caller may see; undefined = all. */
+export type VisibilityRule = (actor: { userId: number; isSuper: boolean }, knex: Knex) => Promise<DataScope | undefined>;
 
 export interface DataScope {
   /** The entity's x-data-scope column. */

@@ -40,13 +40,15 @@ export function filteredQuery(
   knex: Knex | Knex.Transaction,
   rt: EntityRuntime,
   input: ListInput,
-  restrict: { scope?: DataScope; tenant?: number } = {},
+  restrict: { scope?: DataScope; tenant?: number; visible?: DataScope; where?: (qb: Knex.QueryBuilder) => void } = {},
 ): Knex.QueryBuilder {
   const q = rt.model.query;
   const qb = knex({ a: rt.table });
   // Tenant and data scope are part of the WHERE clause of every read: no filter combination escapes them.
   if (restrict.tenant !== undefined) qb.where('a.tenantId', restrict.tenant);
   if (restrict.scope) qb.whereIn(`a.${restrict.scope.column}`, restrict.scope.ids);
+  if (restrict.visible) qb.whereIn(`a.${restrict.visible.column}`, restrict.visible.ids);
+  if (restrict.where) restrict.where(qb);
   for (const j of q.join) qb.leftJoin({ [j.alias]: j.table }, `${j.alias}.id`, `a.${j.on}`);
   const kw = input.keyWord;
   if (kw !== undefined && kw !== null && kw !== '' && q.keyWordLikeFields.length) {

@@ -3,6 +3,7 @@ import type { RouteRecord } from '../core/routeRecord.js';
 import * as base_coding from '../modules/base/coding.js';
 import * as base_comm from '../modules/base/comm.js';
 import * as base_open from '../modules/base/open.js';
+import * as base_sys_audit from '../modules/base/sys-audit.js';
 import * as base_sys_department from '../modules/base/sys-department.js';
 import * as base_sys_log from '../modules/base/sys-log.js';
 import * as base_sys_menu from '../modules/base/sys-menu.js';
@@ -41,7 +42,7 @@ export const routes: RouteRecord[] = [
   { method: 'get', url: '/admin/base/open/captcha', entity: 'base/open', action: 'captcha', auth: 'open', perm: 'base:open:captcha', bind: base_open.captcha },
   { method: 'get', url: '/admin/base/open/refreshToken', entity: 'base/open', action: 'refreshToken', auth: 'open', perm: 'base:open:refreshToken', bind: base_open.refreshToken },
   { method: 'get', url: '/admin/base/open/html', entity: 'base/open', action: 'html', auth: 'open', perm: 'base:open:html', bind: base_open.html },
-  { method: 'post', url: '/admin/base/sys/audit/page', entity: 'base/sys/audit', action: 'page', auth: 'perm', perm: 'base:sys:audit:page', bind: 'generic' },
+  { method: 'post', url: '/admin/base/sys/audit/page', entity: 'base/sys/audit', action: 'page', auth: 'perm', perm: 'base:sys:audit:page', bind: base_sys_audit.page },
   { method: 'post', url: '/admin/base/sys/department/add', entity: 'base/sys/department', action: 'add', auth: 'perm', perm: 'base:sys:department:add', bind: base_sys_department.add },
   { method: 'post', url: '/admin/base/sys/department/delete', entity: 'base/sys/department', action: 'delete', auth: 'perm', perm: 'base:sys:department:delete', bind: base_sys_department.remove },
   { method: 'post', url: '/admin/base/sys/department/update', entity: 'base/sys/department', action: 'update', auth: 'perm', perm: 'base:sys:department:update', bind: base_sys_department.update },

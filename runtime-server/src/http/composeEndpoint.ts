@@ -67,6 +67,9 @@ export function composeEndpoint(router: Router, route: RouteRecord, services: Ap
     if (queryCheck) assertValid(queryCheck, query);
     const actor = ctx.state.actor as Actor | undefined;
     const departmentScope = actor && !actor.isSuper ? await services.authz.departmentScope(actor.userId) : undefined;
+    // The route's entity may have its own visibility rule (roles): every generic read of it applies it, history too.
+    const rule = services.visibility.get(route.entity);
+    const visible = rule && actor && !actor.isSuper ? await rule(actor, services.knex) : undefined;
     const crud = (id: string = route.entity): CrudContext => {
       const rt = services.registry.get(id);
       if (!rt) throw new Error(`no table-backed entity ${id}`);
@@ -80,6 +83,7 @@ export function composeEndpoint(router: Router, route: RouteRecord, services: Ap
         ...(actor?.isSuper ? { superAdmin: true } : {}),
         origin: { userId: actor?.userId ?? null, url: ctx.path, params: maskSecrets(ctx.method === 'GET' ? query : body, SECRET_SET) },
         ...(column && departmentScope ? { scope: { column, ids: departmentScope } } : {}),
+        ...(visible && id === route.entity ? { visible } : {}),
         ...(rt.model.tenant && actor && actor.tenantId !== null ? { tenant: actor.tenantId } : {}),
       };
     };

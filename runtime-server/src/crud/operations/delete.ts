@@ -26,7 +26,7 @@ export type Cascade = (trx: Knex.Transaction, ids: number[], recorder: RecycleRe
 export async function remove(c: CrudContext, body: unknown, cascade?: Cascade): Promise<number> {
   const ids = parseIds(body, c.limits.batchRows);
   return c.knex.transaction(async (trx) => {
-    if (c.scope) await assertInScope(trx, c, ids);
+    await assertInScope(trx, c, ids);
     const registry = c.registry ?? new Map([[c.rt.model.id, c.rt]]);
     const recorder = new RecycleRecorder(registry, c.origin ?? { userId: null, url: '', params: null }, c.rt.model.id);
     // Only rows that exist for this caller count: another tenant's ids are simply not there, and
@@ -42,12 +42,17 @@ export async function remove(c: CrudContext, body: unknown, cascade?: Cascade): 
   });
 }
 
-/** Every existing row among `ids` lies inside the caller's data scope; one outside answers like a missing one (no oracle). */
+/**
+ * Every existing row among `ids` lies inside the caller's data scope and the entity's visibility rule; one
+ * outside answers like a missing one (no oracle).
+ */
 export async function assertInScope(trx: Knex | Knex.Transaction, c: CrudContext, ids: number[]): Promise<void> {
-  if (!c.scope) return;
-  const outside = await trx(c.rt.table)
-    .whereIn('id', ids)
-    .where((q) => q.whereNotIn(c.scope!.column, c.scope!.ids).orWhereNull(c.scope!.column))
-    .first('id');
-  if (outside) throw new AppError('error.recordNotFound', { id: Number(outside.id) });
+  for (const s of [c.scope, c.visible]) {
+    if (!s) continue;
+    const outside = await trx(c.rt.table)
+      .whereIn('id', ids)
+      .where((q) => q.whereNotIn(s.column, s.ids).orWhereNull(s.column))
+      .first('id');
+    if (outside) throw new AppError('error.recordNotFound', { id: Number(outside.id) });
+  }
 }

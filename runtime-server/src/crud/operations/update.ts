@@ -42,10 +42,8 @@ export async function update(c: CrudContext, body: unknown): Promise<void> {
       const ids = [...new Set(prepared.map((p) => p.id))];
       const before = await rowsById(trx, c.rt.table, ids, true);
       for (const { id, changes } of prepared) {
-        if (c.scope) {
-          await assertInScope(trx, c, [id]);
-          assertValueInScope(c, changes);
-        }
+        await assertInScope(trx, c, [id]);
+        if (c.scope) assertValueInScope(c, changes);
         const q = trx(c.rt.table).where({ id });
         // Another tenant's row answers exactly like a missing one.
         if (c.tenant !== undefined) q.where('tenantId', c.tenant);

@@ -2,7 +2,6 @@ import type { ActionContext, Handler } from '../../core/handler.js';
 import { AppError } from '../../core/errors.js';
 import { assertValid } from '../../core/validator.js';
 import { bumpAuthEpoch } from '../../auth/authz.js';
-import type { CrudContext } from '../../crud/context.js';
 import { add as genericAdd } from '../../crud/operations/add.js';
 import { parseIds, remove as genericRemove } from '../../crud/operations/delete.js';
 import { info as genericInfo } from '../../crud/operations/info.js';
@@ -12,7 +11,6 @@ import { update as genericUpdate } from '../../crud/operations/update.js';
 import {
   ROLE_DEPARTMENT,
   ROLE_MENU,
-  USER_ROLE,
   linked,
   menuIdsOfUser,
   missingIds,
@@ -41,32 +39,14 @@ interface Grants {
 
 const idList = (v: unknown): number[] => (Array.isArray(v) ? [...new Set(v.map(Number))] : []);
 
-/** Role ids a non-super actor may see (created or held); undefined = all, for a super-admin. */
-async function visibleIds(ctx: ActionContext): Promise<number[] | undefined> {
-  const actor = ctx.actor!;
-  if (actor.isSuper) return undefined;
-  const { knex } = ctx.services;
-  const rows = (await knex(ROLE)
-    .where('userId', actor.userId)
-    .orWhereIn('id', knex(USER_ROLE.table).where('userId', actor.userId).select('roleId'))
-    .select('id')) as { id: unknown }[];
-  return rows.map((r) => Number(r.id));
-}
+/** Reads are limited to the roles the caller may see by the role visibility rule (modules/base/visibility.ts), applied by ctx.crud(). */
+export const page: Handler = async (ctx) => genericPage(ctx.crud(), ctx.body);
 
-/** The generic CRUD context, limited (in SQL, like a data scope) to the visible role ids. */
-async function visible(ctx: ActionContext): Promise<CrudContext> {
-  const c = ctx.crud();
-  const ids = await visibleIds(ctx);
-  return ids ? { ...c, scope: { column: 'id', ids } } : c;
-}
-
-export const page: Handler = async (ctx) => genericPage(await visible(ctx), ctx.body);
-
-export const list: Handler = async (ctx) => genericList(await visible(ctx), ctx.body);
+export const list: Handler = async (ctx) => genericList(ctx.crud(), ctx.body);
 
 /** `info`: the role plus menuIdList and departmentIdList rebuilt from the relation tables. */
 export const info: Handler = async (ctx) => {
-  const row = await genericInfo(await visible(ctx), ctx.query);
+  const row = await genericInfo(ctx.crud(), ctx.query);
   const { knex } = ctx.services;
   const id = Number(row.id);
   return { ...row, menuIdList: await linked(knex, ROLE_MENU, id), departmentIdList: await linked(knex, ROLE_DEPARTMENT, id) };

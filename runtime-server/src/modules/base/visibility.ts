@@ -1,0 +1,19 @@
+import type { Knex } from 'knex';
+import type { VisibilityRule } from '../../crud/context.js';
+import { USER_ROLE } from './userRoles.js';
+
+/**
+ * Roles a non-super admin may see: those they created or hold (api-contract §6.3). Applied to every read
+ * of roles — page, list, info, history, and the change-audit page — so no path shows more.
+ */
+export const roleVisibility: VisibilityRule = async (actor, knex: Knex) => {
+  if (actor.isSuper) return undefined;
+  const rows = (await knex('base_sys_role')
+    .where('userId', actor.userId)
+    .orWhereIn('id', knex(USER_ROLE.table).where('userId', actor.userId).select('roleId'))
+    .select('id')) as { id: unknown }[];
+  return { column: 'id', ids: rows.map((r) => Number(r.id)) };
+};
+
+/** Entity id → its own visibility rule (services.visibility). */
+export const VISIBILITY_RULES: [string, VisibilityRule][] = [['base/sys/role', roleVisibility]];
