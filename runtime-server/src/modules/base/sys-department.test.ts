@@ -195,5 +195,27 @@ for (const db of testDatabases()) {
       assert.ok(await dept(ids['测试']!));
       assert.ok(await dept(ids['开发']!));
     });
+
+    it('deleting or moving users with a department follows the user rule: never a user holding a role the actor lacks', async () => {
+      // Under a parent, so that without deleteUser the users would be moved up (not refused as a root's).
+      const team = await addDept('Strong team', ids['COOL']!, 50);
+      const u = await createScopedAdmin(app, { username: 'dept-weak', perms: ['base:sys:department:delete'], departmentIds: [team] });
+      const strong = await insertUser(app, 'strong-one', team);
+      const ts = now();
+      // A role the deleting admin does not hold.
+      const [roleId] = (await knex()('base_sys_role').insert({ name: 'stronger', relevance: 0, createTime: ts, updateTime: ts })) as number[];
+      const role = Number(roleId ?? (await knex()('base_sys_role').where({ name: 'stronger' }).first('id')).id);
+      await knex()('base_sys_user_role').insert({ userId: strong, roleId: role, createTime: ts, updateTime: ts });
+      for (const deleteUser of [true, false]) {
+        const res = await app.as(u.tokens.token).post(`${D}/delete`, { ids: [team], deleteUser });
+        assert.equal(res.body.code, 1001, `deleteUser ${deleteUser}: ${JSON.stringify(res.body)}`);
+        assert.doesNotMatch(res.body.message, /parent|上级/i, 'refused for the stronger user, not for the transfer');
+        assert.ok(await dept(team), 'nothing changed');
+        assert.ok(await knex()('base_sys_user').where({ id: strong }).first(), 'the stronger user stays');
+      }
+      // user/delete refuses the same user for the same reason.
+      const direct = await createScopedAdmin(app, { username: 'user-weak', perms: ['base:sys:user:delete'], departmentIds: [team] });
+      assert.equal((await app.as(direct.tokens.token).post('/admin/base/sys/user/delete', { ids: [strong] })).body.code, 1001);
+    });
   });
 }
