@@ -218,6 +218,18 @@ for (const db of testDatabases()) {
       assert.ok(res.text.includes('&lt;script&gt;alert(1)&lt;/script&gt;'));
       assert.ok(res.text.includes('<title>&lt;b&gt;t&lt;/b&gt;</title>'));
     });
+
+    it('the open html endpoint shows rich-text params only; a configuration param answers like a missing key', async () => {
+      await a.post('/admin/base/sys/param/add', { keyName: 'smtpPassword', name: 'SMTP', dataType: 0, data: 'hunter2' });
+      const res = await a.anon.get('/admin/base/open/html', { key: 'smtpPassword' });
+      const missing = await a.anon.get('/admin/base/open/html', { key: 'noSuchKey' });
+      assert.equal(res.status, 404);
+      assert.equal(res.text.includes('hunter2'), false);
+      assert.equal(res.text.replace('smtpPassword', '#'), missing.text.replace('noSuchKey', '#'));
+      const admin = await a.get('/admin/base/sys/param/html', { key: 'smtpPassword' });
+      assert.equal(admin.status, 200, 'the permissioned page still shows it');
+      assert.ok(admin.text.includes('hunter2'));
+    });
   });
 
   describe(`login throttling (${db.name})`, () => {

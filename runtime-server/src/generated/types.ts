@@ -203,10 +203,6 @@ export interface BaseSysDepartmentInput {
    */
   name: string;
   /**
-   * Creator ID
-   */
-  userId?: number | null;
-  /**
    * Parent department
    */
   parentId?: number | null;
@@ -543,10 +539,6 @@ export interface BaseSysRole {
  */
 export interface BaseSysRoleInput {
   /**
-   * Creator ID
-   */
-  userId?: number | null;
-  /**
    * Name
    */
   name: string;
@@ -794,10 +786,6 @@ export interface BaseSysUserInput {
    * Department ID
    */
   departmentId?: number | null;
-  /**
-   * Creator ID
-   */
-  userId?: number | null;
   /**
    * Name
    */

@@ -68,7 +68,10 @@ export async function toInsertRow(
     row[f.name] = toDb(f, v);
   }
   for (const f of rt.model.fields) {
-    if (f.readOnly && !f.implicit && f.default !== undefined) row[f.name] = toDb(f, structuredClone(f.default));
+    if (!f.readOnly || f.implicit) continue;
+    // Read-only fields come from the server only: a handler's `extra` (the creator), else the default.
+    if (f.name in extra) row[f.name] = toDb(f, extra[f.name]);
+    else if (f.default !== undefined) row[f.name] = toDb(f, structuredClone(f.default));
   }
   const ts = now();
   row.createTime = ts;

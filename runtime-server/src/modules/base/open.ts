@@ -36,4 +36,4 @@ export const refreshToken: Handler = ({ services, query, body }) => {
 };
 
 /** `GET /admin/base/open/html?key=`: a param as an HTML page, every value escaped. */
-export const html: Handler = ({ services, query, koa }) => paramPage(services, koa, String(query.key));
+export const html: Handler = ({ services, query, koa }) => paramPage(services, koa, String(query.key), true);

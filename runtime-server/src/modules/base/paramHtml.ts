@@ -4,12 +4,19 @@ import type { AppServices } from '../../app/services.js';
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESC[c]!);
 
+/** dataType of a rich-text param: the only kind the public page shows. */
+const RICH_TEXT = 1;
+
 /**
  * Answers a param as `<html><title>name</title><body>data</body></html>` (api-contract §5), with the
  * name and data escaped and a CSP that forbids scripts: the page is public, so stored markup must not run.
+ * `richTextOnly` (the open route): other params — strings and files that hold configuration — answer like a
+ * missing key, so an outsider cannot read settings by guessing their names.
  */
-export async function paramPage(services: AppServices, koa: Context, key: string): Promise<void> {
-  const row = await services.knex('base_sys_param').where({ keyName: key }).first('name', 'data');
+export async function paramPage(services: AppServices, koa: Context, key: string, richTextOnly = false): Promise<void> {
+  const q = services.knex('base_sys_param').where({ keyName: key });
+  if (richTextOnly) q.where('dataType', RICH_TEXT);
+  const row = await q.first('name', 'data');
   koa.set('Content-Security-Policy', "default-src 'none'; img-src * data:; style-src 'unsafe-inline'");
   koa.set('X-Content-Type-Options', 'nosniff');
   koa.type = 'text/html; charset=utf-8';

@@ -217,5 +217,17 @@ for (const db of testDatabases()) {
       const direct = await createScopedAdmin(app, { username: 'user-weak', perms: ['base:sys:user:delete'], departmentIds: [team] });
       assert.equal((await app.as(direct.tokens.token).post('/admin/base/sys/user/delete', { ids: [strong] })).body.code, 1001);
     });
+
+    it('the creator (userId) is set by the server and never taken from a request', async () => {
+      const id = (await app.post(`${D}/add`, { name: 'Creator test', parentId: ids['COOL'], orderNum: 60, userId: 4242 })).body.data.id as number;
+      const creator = Number((await dept(id))!.userId);
+      assert.notEqual(creator, 4242);
+      assert.equal((await app.post(`${D}/update`, { id, name: 'Creator test 2', userId: 4242 })).body.code, 1000);
+      const row = (await dept(id))!;
+      assert.equal(row.name, 'Creator test 2');
+      assert.equal(Number(row.userId), creator, 'update ignores it too');
+      const role = (await app.post('/admin/base/sys/role/add', { name: 'Creator role', label: 'creator', relevance: false, menuIdList: [], departmentIdList: [], userId: 4242 })).body.data.id as number;
+      assert.notEqual(Number((await knex()('base_sys_role').where({ id: role }).first('userId')).userId), 4242);
+    });
   });
 }
