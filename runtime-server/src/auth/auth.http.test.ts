@@ -4,6 +4,7 @@ import { SignJWT } from 'jose';
 import { now } from '../db/values.js';
 import { TEST_CAPTCHA, testDatabases } from '../testing/forEachDb.js';
 import { seedUser } from '../testing/seedUser.js';
+import { pruneAttempts } from './throttle.js';
 import { loginRequest, startTestApp } from '../testing/testApp.js';
 import type { TestApp } from '../testing/testApp.js';
 
@@ -290,6 +291,39 @@ for (const db of testDatabases()) {
       assert.equal((await loginRequest(a.anon, 'admin', 'Adm1n-pass')).body.code, 1000);
       const after = Number((await knex('base_sys_login_attempt').where('scope', 'like', 'ip:%').first('failures')).failures);
       assert.equal(after, 4, 'the success refunds its own attempt only');
+    });
+
+    it('past its first window a username lock lets the right password in, so failing on purpose cannot keep the owner out', async () => {
+      const knex = a.instance.services.knex;
+      await knex('base_sys_login_attempt').delete();
+      await seedUser(a, 'owner', ['demo:goods:page'], { password: 'owner-pass1' });
+      for (let i = 0; i < 5; i++) await loginRequest(a.anon, 'owner', `attacker-${i}`);
+      assert.match((await loginRequest(a.anon, 'owner', 'owner-pass1')).body.message, /登录失败次数过多/, 'the first window is hard');
+      // The first window has passed; the attacker fails again and a longer lock runs.
+      await knex('base_sys_login_attempt').where({ scope: 'user:owner' }).update({ lockedUntil: '2000-01-01 00:00:00' });
+      assert.equal((await loginRequest(a.anon, 'owner', 'attacker-6')).body.message, '账户或密码不正确~');
+      const row = await knex('base_sys_login_attempt').where({ scope: 'user:owner' }).first();
+      assert.equal(Number(row.failures), 6);
+      assert.ok(row.lockedUntil > now(), 'a lock runs');
+      assert.equal((await loginRequest(b.anon, 'owner', 'attacker-7')).body.message, '账户或密码不正确~', 'a wrong password is still just wrong');
+      assert.ok(Number((await knex('base_sys_login_attempt').where({ scope: 'user:owner' }).first()).failures) === 7, 'and counts');
+      assert.equal((await loginRequest(a.anon, 'owner', 'owner-pass1')).body.code, 1000, 'the owner signs in with the right password and a fresh captcha');
+      assert.equal(await knex('base_sys_login_attempt').where({ scope: 'user:owner' }).first(), undefined);
+    });
+
+    it('forgets failures after an hour without a lock, and prunes rows untouched for a day', async () => {
+      const knex = a.instance.services.knex;
+      await knex('base_sys_login_attempt').delete();
+      const old = '2000-01-01 00:00:00';
+      await knex('base_sys_login_attempt').insert({ scope: 'user:forgiven', failures: 4, lockedUntil: null, createTime: old, updateTime: old });
+      await loginRequest(a.anon, 'forgiven', 'wrong-pass1');
+      assert.equal(Number((await knex('base_sys_login_attempt').where({ scope: 'user:forgiven' }).first()).failures), 1, 'old failures are forgiven');
+      await knex('base_sys_login_attempt').insert(Array.from({ length: 50 }, (_, i) => ({ scope: `user:stale${i}`, failures: 1, lockedUntil: null, createTime: old, updateTime: old })));
+      await knex('base_sys_login_attempt').insert({ scope: 'user:stilllocked', failures: 9, lockedUntil: '2999-01-01 00:00:00', createTime: old, updateTime: old });
+      assert.equal(await pruneAttempts(knex), 50);
+      assert.equal(await knex('base_sys_login_attempt').where('scope', 'like', 'user:stale%').first(), undefined, 'stale rows are pruned');
+      assert.ok(await knex('base_sys_login_attempt').where({ scope: 'user:stilllocked' }).first(), 'a running lock is kept');
+      assert.ok(await knex('base_sys_login_attempt').where({ scope: 'user:forgiven' }).first(), 'a fresh row is kept');
     });
 
     it('locks an IP after 30 failures spread over many usernames', async () => {

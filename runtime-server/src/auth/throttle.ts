@@ -15,35 +15,54 @@ const TABLE = 'base_sys_login_attempt';
 const freeOf = (scope: string) => (scope.startsWith('ip:') ? FREE_FAILURES.ip : FREE_FAILURES.user);
 const lockUntil = (over: number) => dayjs().add(Math.min(BASE_LOCK_S * 2 ** over, MAX_LOCK_S), 'second').format('YYYY-MM-DD HH:mm:ss');
 
+/** Failures older than this (and no lock running) are forgiven: the count starts again. */
+const QUIET_S = 60 * 60;
+/** Rows untouched this long (no lock running) are deleted now and then, so the table stays small. */
+const PRUNE_S = 24 * 60 * 60;
+
 /**
  * Reserves one attempt on every scope before the password is checked, atomically (rows locked in one
  * transaction, on every instance alike): concurrent guesses queue here, and once a scope has used its free
  * attempts the rest are refused without verifying anything. Answers the seconds to wait (0 = go ahead; the
  * attempt then counts as a failure unless `release` refunds it).
+ *
+ * A username's lock is hard for its first window only. Later locks still count and lengthen on every failure,
+ * but the attempt is verified: the right password (after a fresh captcha) signs in. So an attacker who keeps
+ * failing on purpose cannot keep the owner out, while guessing stays bounded by the captcha and the address's
+ * lock — an address's lock is always hard.
  */
 export async function reserveAttempt(knex: Knex, scopes: string[]): Promise<number> {
   const sorted = [...scopes].sort();
   // The rows exist before they are locked (own statement: an insert inside the locking transaction takes gap
   // locks that deadlock on MariaDB); two first attempts never both insert.
   const created = now();
+  if (Math.random() < 0.05) await pruneAttempts(knex);
   await knex(TABLE)
     .insert(sorted.map((scope) => ({ scope, failures: 0, lockedUntil: null, createTime: created, updateTime: created })))
     .onConflict('scope')
     .ignore();
   return retryDeadlock(() => knex.transaction(async (trx) => {
     const ts = now();
-    const rows = (await trx(TABLE).whereIn('scope', sorted).orderBy('scope').forUpdate().select('id', 'scope', 'failures', 'lockedUntil')) as {
+    const rows = (await trx(TABLE).whereIn('scope', sorted).orderBy('scope').forUpdate().select('id', 'scope', 'failures', 'lockedUntil', 'updateTime')) as {
       id: number;
       scope: string;
       failures: number;
       lockedUntil: string | null;
+      updateTime: string | Date;
     }[];
     const t = dayjs();
     let wait = 0;
-    for (const r of rows) if (r.lockedUntil) wait = Math.max(wait, Math.ceil(dayjs(r.lockedUntil).diff(t, 'millisecond') / 1000));
+    for (const r of rows) {
+      const left = r.lockedUntil ? Math.ceil(dayjs(r.lockedUntil).diff(t, 'millisecond') / 1000) : 0;
+      // Past its first window a username's lock lets the attempt be verified (see above).
+      const soft = !r.scope.startsWith('ip:') && Number(r.failures) > freeOf(r.scope);
+      if (left > 0 && !soft) wait = Math.max(wait, left);
+    }
     if (wait > 0) return wait;
     for (const r of rows) {
-      const failures = Number(r.failures) + 1;
+      const running = !!r.lockedUntil && dayjs(r.lockedUntil).isAfter(t);
+      const quiet = !running && t.diff(dayjs(r.updateTime), 'second') > QUIET_S;
+      const failures = (quiet ? 0 : Number(r.failures)) + 1;
       const over = failures - freeOf(r.scope);
       // The attempt that uses the last free slot still runs, but the lock is set now: concurrent attempts
       // waiting on these rows find it and are refused. After the lock, each failure doubles it.
@@ -51,6 +70,13 @@ export async function reserveAttempt(knex: Knex, scopes: string[]): Promise<numb
     }
     return wait;
   }));
+}
+
+/** Deletes rows untouched for a day with no lock running (one in twenty reservations calls it). */
+export async function pruneAttempts(knex: Knex): Promise<number> {
+  const ts = now();
+  const stale = dayjs().subtract(PRUNE_S, 'second').format('YYYY-MM-DD HH:mm:ss');
+  return Number(await knex(TABLE).where('updateTime', '<', stale).andWhere((q) => q.whereNull('lockedUntil').orWhere('lockedUntil', '<', ts)).delete());
 }
 
 /** MariaDB may still pick a queued locker as a deadlock victim under a burst: that attempt simply queues again. */
