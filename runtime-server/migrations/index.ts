@@ -6,6 +6,7 @@ import * as m20261121220251_alter_tables from './20261121220251_alter_tables.js'
 import * as m20261121220836_create_base_sys_audit from './20261121220836_create_base_sys_audit.js';
 import * as m20261121222602_alter_tables from './20261121222602_alter_tables.js';
 import * as m20261124152619_create_base_sys_user_setting from './20261124152619_create_base_sys_user_setting.js';
+import * as m20261125051110_create_base_sys_rate from './20261125051110_create_base_sys_rate.js';
 
 /** Every migration in run order. */
 export const migrations: [string, Knex.Migration][] = [
@@ -15,4 +16,5 @@ export const migrations: [string, Knex.Migration][] = [
   ['20261121220836_create_base_sys_audit', m20261121220836_create_base_sys_audit],
   ['20261121222602_alter_tables', m20261121222602_alter_tables],
   ['20261124152619_create_base_sys_user_setting', m20261124152619_create_base_sys_user_setting],
+  ['20261125051110_create_base_sys_rate', m20261125051110_create_base_sys_rate],
 ];

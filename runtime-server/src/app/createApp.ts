@@ -21,6 +21,7 @@ import { migrateLatest } from '../db/migrate.js';
 import { seed } from '../db/seed.js';
 import { routes } from '../generated/routes.js';
 import { composeEndpoint } from '../http/composeEndpoint.js';
+import { openRouteLimit } from '../http/rateLimit.js';
 import { envelope } from '../http/envelope.js';
 import { requestLog } from '../http/requestLog.js';
 import { registerCoreTaskHandlers } from '../modules/task/coreHandlers.js';
@@ -120,7 +121,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       logger.error(`[${ctx?.state?.requestId ?? '-'}] ${ctx?.method ?? ''} ${ctx?.path ?? ''}`, err);
     });
     const router = new Router();
-    const guards = options.guards ? options.guards(services) : [authGuard(services), requestLog(services)];
+    const guards = options.guards ? options.guards(services) : [openRouteLimit(services), authGuard(services), requestLog(services)];
     for (const route of routes) composeEndpoint(router, route, services, guards);
     // Entities created by the coding endpoints join the running router (no restart in development).
     services.mountRoute = (route) => {

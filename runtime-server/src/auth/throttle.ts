@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import type { Knex } from 'knex';
+import { retryDeadlock } from '../db/retryDeadlock.js';
 import { now } from '../db/values.js';
 
 /**
@@ -79,17 +80,6 @@ export async function pruneAttempts(knex: Knex): Promise<number> {
   return Number(await knex(TABLE).where('updateTime', '<', stale).andWhere((q) => q.whereNull('lockedUntil').orWhere('lockedUntil', '<', ts)).delete());
 }
 
-/** MariaDB may still pick a queued locker as a deadlock victim under a burst: that attempt simply queues again. */
-async function retryDeadlock<T>(run: () => Promise<T>, attempts = 20): Promise<T> {
-  for (let i = 0; ; i++) {
-    try {
-      return await run();
-    } catch (err) {
-      if ((err as { code?: string }).code !== 'ER_LOCK_DEADLOCK' || i >= attempts) throw err;
-      await new Promise((r) => setTimeout(r, 5 + Math.random() * 20));
-    }
-  }
-}
 
 /**
  * A successful login: the username's counter starts again; the IP only gets back the one attempt this login

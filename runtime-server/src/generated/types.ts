@@ -489,6 +489,54 @@ export interface BaseSysParamInput {
 }
 
 /**
+ * Request rate (`base/sys/rate`): a row as the API returns it.
+ */
+export interface BaseSysRate {
+  /**
+   * ID
+   */
+  id: number;
+  /**
+   * Bucket: <key>|<window number>
+   */
+  bucket: string;
+  /**
+   * Hits
+   */
+  hits: number;
+  /**
+   * Expires
+   */
+  expireTime: string;
+  /**
+   * Created at
+   */
+  createTime: string;
+  /**
+   * Updated at
+   */
+  updateTime: string;
+}
+
+/**
+ * Request rate (`base/sys/rate`): the add request body.
+ */
+export interface BaseSysRateInput {
+  /**
+   * Bucket: <key>|<window number>
+   */
+  bucket: string;
+  /**
+   * Hits
+   */
+  hits?: number;
+  /**
+   * Expires
+   */
+  expireTime: string;
+}
+
+/**
  * Role (`base/sys/role`): a row as the API returns it.
  */
 export interface BaseSysRole {

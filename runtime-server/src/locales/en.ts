@@ -30,6 +30,7 @@ export const en: Messages = {
   'error.parameter': 'Parameter format error: {detail}',
   'error.unknownEntity': 'No such entity: {prefix}',
   'error.recordNotFound': 'Record not found (id={id})',
+  'error.rateLimited': 'Too many requests: try again in {seconds} seconds',
   'error.sortMismatch': 'Invalid sort: order and sort lists differ in length',
   'error.tooLong': '{label} is too long',
   'error.validation': '{label}: {message}',

@@ -69,8 +69,8 @@ describe('request layer against the real server', () => {
     assert.equal(last.headers.Authorization, tokens.token, 'raw token, no Bearer');
     assert.equal(last.headers.language, 'zh-cn');
 
-    // A param page is HTML: no envelope, so the body comes back as it is.
-    await h.stores.request({ url: '/admin/base/sys/param/add', method: 'POST', data: { keyName: 'coreHtml', name: 'Core', data: 'hello core', dataType: 0 } });
+    // A (rich-text) param page is HTML: no envelope, so the body comes back as it is.
+    await h.stores.request({ url: '/admin/base/sys/param/add', method: 'POST', data: { keyName: 'coreHtml', name: 'Core', data: 'hello core', dataType: 1 } });
     const html = await h.stores.request<string>({ url: '/admin/base/open/html', params: { key: 'coreHtml' } });
     assert.equal(typeof html, 'string');
     assert.match(html, /<body>hello core<\/body>/);

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { limit } from '../../http/rateLimit.js';
 import { auditedUpdate, originOf } from '../../audit/audit.js';
 import { AppError } from '../../core/errors.js';
 import type { ActionContext, Handler } from '../../core/handler.js';
@@ -169,6 +170,9 @@ export const rotateSecret: Handler = async (ctx) => {
   return { secret };
 };
 
+/** Callbacks per serial number and window, across all addresses. */
+export const CALLBACKS_PER_SERIAL = { hits: 60, windowS: 60 } as const;
+
 /**
  * Open endpoint for devices: `{serialNumber, secret, info}` sets the device's callbackInfo when the
  * secret matches the device's. Unknown serial, no secret set and wrong secret answer alike.
@@ -176,6 +180,8 @@ export const rotateSecret: Handler = async (ctx) => {
 export const callback: Handler = async (ctx) => {
   const rt = rtOf(ctx);
   const body = ctx.body as Body;
+  // Beside the per-address limit of every open route: one serial number cannot be hammered from many addresses.
+  await limit(ctx.services.knex, `serial:${String(body.serialNumber)}`, CALLBACKS_PER_SERIAL.hits, CALLBACKS_PER_SERIAL.windowS);
   const secret = String(body.secret);
   const id = /^(\d{1,15})\./.exec(secret)?.[1];
   const row = id

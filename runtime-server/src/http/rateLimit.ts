@@ -1,0 +1,62 @@
+import dayjs from 'dayjs';
+import type { Knex } from 'knex';
+import type { Middleware } from 'koa';
+import type { AppServices } from '../app/services.js';
+import { AppError } from '../core/errors.js';
+import { now } from '../db/values.js';
+import { clientIp } from './clientIp.js';
+import { retryDeadlock } from '../db/retryDeadlock.js';
+import type { RouteState } from './composeEndpoint.js';
+
+const TABLE = 'base_sys_rate';
+
+/** Requests per client address and open route in one window; above it the route answers 429. */
+export const OPEN_ROUTE_LIMIT = { hits: 120, windowS: 60 } as const;
+
+/**
+ * Counts one request for `key` in the current window and answers the count including it — atomically on every
+ * instance: the row exists first (insert-or-ignore), then it is locked, read and incremented in one
+ * transaction, so a burst gets exactly `max` through, not all or none. Expired windows are deleted now and then.
+ */
+export async function hit(knex: Knex, key: string, windowS: number): Promise<number> {
+  const window = Math.floor(Date.now() / 1000 / windowS);
+  const bucket = `${key.slice(0, 170)}|${window}`;
+  const ts = now();
+  if (Math.random() < 0.01) await knex(TABLE).where('expireTime', '<', ts).delete();
+  await knex(TABLE)
+    .insert({ bucket, hits: 0, expireTime: dayjs((window + 1) * windowS * 1000).format('YYYY-MM-DD HH:mm:ss'), createTime: ts, updateTime: ts })
+    .onConflict('bucket')
+    .ignore();
+  return retryDeadlock(() =>
+    knex.transaction(async (trx) => {
+      const row = (await trx(TABLE).where({ bucket }).forUpdate().first('id', 'hits')) as { id: number; hits: number } | undefined;
+      const hits = Number(row?.hits ?? 0) + 1;
+      if (row) await trx(TABLE).where({ id: row.id }).update({ hits, updateTime: ts });
+      return hits;
+    }),
+  );
+}
+
+/** Refuses a key over `limit` hits per window with 429 and the seconds until the window ends. */
+export async function limit(knex: Knex, key: string, max: number, windowS: number): Promise<void> {
+  const n = await hit(knex, key, windowS);
+  if (n > max) {
+    const seconds = Math.max(1, Math.ceil(windowS - ((Date.now() / 1000) % windowS)));
+    throw new AppError('error.rateLimited', { seconds }, undefined, 429);
+  }
+}
+
+/**
+ * Open routes (no token: login, captcha, refresh, html, the device callback…) are limited per client address
+ * and route, shared across instances: an outsider cannot make them cost the server (or its logs) without bound.
+ */
+export function openRouteLimit(services: AppServices): Middleware {
+  return async (ctx, next) => {
+    const state = ctx.state.route as RouteState | undefined;
+    if (state?.route.auth === 'open') {
+      const ip = clientIp(ctx, services.config.trustProxy);
+      await limit(services.knex, `ip:${ip}:${state.route.url}`, OPEN_ROUTE_LIMIT.hits, OPEN_ROUTE_LIMIT.windowS);
+    }
+    await next();
+  };
+}
