@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Config } from '../../config.js';
 import type { PluginManager } from '../../plugins/manager.js';
+import type { Registry } from '../../crud/entityRuntime.js';
 import { removeStoredFile } from '../../upload/localStorage.js';
 
 const CHUNK = 500;
@@ -24,9 +25,33 @@ export function spaceKeysOf(records: PurgedRecord[]): string[] {
   return [...new Set(keys)];
 }
 
+/** Tables whose text is history, not a use of a file: the request log and the change audit. */
+const NOT_A_USE = new Set(['base_sys_log', 'base_sys_audit', 'space_info', 'recycle_data']);
+const TEXT_TYPES = new Set(['string', 'text', 'longtext', 'json']);
+
 /**
- * Removes the files of `keys` that nothing references any more: no space_info row and no remaining
- * recycle-bin snapshot (a deleted entry must stay restorable with its file). Called once a snapshot
+ * Does any other table still name `key` (an admin's avatar, goods images, a file param, rich text)? Every text
+ * column of every entity is searched, so a file in use outside the file space is never removed with it.
+ */
+async function heldElsewhere(knex: Knex, registry: Registry, needle: string): Promise<boolean> {
+  for (const rt of registry.values()) {
+    if (NOT_A_USE.has(rt.table)) continue;
+    const columns = rt.model.fields.filter((f) => TEXT_TYPES.has(f.type) && !f.secret).map((f) => f.name);
+    if (!columns.length) continue;
+    const hit = await knex(rt.table)
+      .where((q) => {
+        for (const c of columns) q.orWhereRaw("?? LIKE ? ESCAPE '!'", [c, needle]);
+      })
+      .first('id');
+    if (hit) return true;
+  }
+  return false;
+}
+
+/**
+ * Removes the files of `keys` that nothing references any more: no space_info row, no remaining
+ * recycle-bin snapshot (a deleted entry must stay restorable with its file) and, given the registry, no
+ * text column of any other entity. Called once a snapshot
  * is purged. Local uploads are removed from disk; any other key is handed to the enabled upload
  * plugin's `remove` (its `stat` produced it). A missing file is fine and a failing removal is
  * logged, never raised. Answers how many keys were handed to a removal.
@@ -37,6 +62,7 @@ export async function reclaimFiles(
   logger: Pick<Console, 'warn'>,
   keys: string[],
   plugins?: Pick<PluginManager, 'fresh' | 'upload'>,
+  registry?: Registry,
 ): Promise<number> {
   let removed = 0;
   for (let i = 0; i < keys.length; i += CHUNK) {
@@ -51,6 +77,7 @@ export async function reclaimFiles(
         .orWhereRaw("?? LIKE ? ESCAPE '!'", ['entityInfo', needle])
         .first('id');
       if (held) continue;
+      if (registry && (await heldElsewhere(knex, registry, needle))) continue;
       try {
         if (await removeStoredFile(config, key)) removed++;
         else if (await removedByPlugin(plugins, key)) removed++;

@@ -30,11 +30,11 @@ for (const db of testDatabases()) {
     };
     /** Ages the given recycle snapshots (all when none given) past recycleKeep and runs the daily prune. */
     const purge = async (recordIds?: number[]) => {
-      const { knex, config, logger } = app.instance.services;
+      const { knex, config, logger, registry } = app.instance.services;
       const q = knex('recycle_data');
       if (recordIds) q.whereIn('id', recordIds);
       await q.update({ createTime: '2000-01-01 00:00:00' });
-      await pruneLogs(knex, new Date(), (records) => reclaimFiles(knex, config, logger, spaceKeysOf(records)).then(() => undefined));
+      await pruneLogs(knex, new Date(), (records) => reclaimFiles(knex, config, logger, spaceKeysOf(records), undefined, registry).then(() => undefined));
     };
     const lastRecord = async () => Number((await app.instance.services.knex('recycle_data').max({ id: 'id' }).first())?.id);
     const count = async () => Number(((await app.instance.services.knex('space_info').count({ n: '*' }).first()) as { n: number | string }).n);
@@ -190,6 +190,31 @@ for (const db of testDatabases()) {
       assert.equal((await app.post(`${I}/delete`, { ids: [c] })).body.code, 1000);
       await purge();
       assert.equal((await app.get(`${I}/info`, { id: c })).body.code, 1001);
+    });
+
+    it('a purge keeps a file still used outside the file space (an avatar, goods images)', async () => {
+      const url = await upload(PNG, 'avatar.png');
+      const goodsUrl = await upload(PNG, 'goods.png');
+      const person = await app.post('/admin/base/comm/personUpdate', { nickName: 'Admin', headImg: `/api${url}` });
+      assert.equal(person.body.code, 1000, JSON.stringify(person.body));
+      const goods = (await app.post('/admin/demo/goods/add', { title: 'With image', exampleImages: [goodsUrl] })).body.data.id as number;
+      for (const u of [url, goodsUrl]) {
+        const id = (await app.post(`${I}/add`, { url: u, name: 'x.png' })).body.data.id;
+        assert.equal((await app.post(`${I}/delete`, { ids: [id] })).body.code, 1000);
+      }
+      await purge();
+      assert.ok(fs.existsSync(fileOf(url)), 'the avatar still shows it');
+      assert.ok(fs.existsSync(fileOf(goodsUrl)), 'the goods still show it');
+      // Once nothing uses them, a later purge of another snapshot holding them removes them.
+      assert.equal((await app.post('/admin/base/comm/personUpdate', { nickName: 'Admin', headImg: '' })).body.code, 1000);
+      await app.post('/admin/demo/goods/delete', { ids: [goods] });
+      await app.instance.services.knex('recycle_data').where('entityInfo', 'like', '%demo/goods%').delete();
+      for (const u of [url, goodsUrl]) {
+        const id = (await app.post(`${I}/add`, { url: u, name: 'again.png' })).body.data.id;
+        await app.post(`${I}/delete`, { ids: [id] });
+      }
+      await purge();
+      assert.ok(!fs.existsSync(fileOf(url)) && !fs.existsSync(fileOf(goodsUrl)), 'no longer used: removed');
     });
 
     it('purging two entries of one file removes it; an unrelated upload stays', async () => {

@@ -17,9 +17,9 @@ export function registerCoreTaskHandlers(registry: TaskHandlerRegistry): void {
     return { deleted };
   });
   registry.register('recycleDataService.prune', async ({ services }) => {
-    const { knex, config, logger, plugins } = services;
+    const { knex, config, logger, plugins, registry } = services;
     // A purged snapshot may have been the last holder of uploaded files (local or in an upload plugin's storage).
-    const deleted = await pruneRecycleBin(knex, new Date(), (records) => reclaimFiles(knex, config, logger, spaceKeysOf(records), plugins).then(() => undefined));
+    const deleted = await pruneRecycleBin(knex, new Date(), (records) => reclaimFiles(knex, config, logger, spaceKeysOf(records), plugins, registry).then(() => undefined));
     return { deleted };
   });
 }
