@@ -191,6 +191,12 @@ function jsonTypes(prop: Raw): { types: string[]; nullable: boolean } {
   return { types: all.filter((t) => t !== 'null'), nullable: all.includes('null') };
 }
 
+/** Storable range per integer column type (bigint: JavaScript's safe integers, so no value is rounded). */
+const INTEGER_RANGE: Partial<Record<FieldType, [number, number]>> = {
+  integer: [-2147483648, 2147483647],
+  bigint: [-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+};
+
 function sanitizeField(
   name: string,
   prop: Raw,
@@ -249,6 +255,13 @@ function sanitizeField(
     schema,
   };
   if (type === 'string') field.length = (column?.length as number | undefined) ?? (prop.maxLength as number | undefined) ?? 255;
+  // What the column can hold, unless the schema says less: a bigger number is a 1002 on both databases, never a
+  // driver error (MariaDB) or a silently stored value (SQLite).
+  const range = INTEGER_RANGE[type];
+  if (range && !schema.enum) {
+    if (typeof schema.minimum !== 'number' || schema.minimum < range[0]) schema.minimum = range[0];
+    if (typeof schema.maximum !== 'number' || schema.maximum > range[1]) schema.maximum = range[1];
+  }
   if (type === 'decimal') {
     field.precision = column?.precision as number;
     field.scale = column?.scale as number;

@@ -22,6 +22,7 @@ import { seed } from '../db/seed.js';
 import { routes } from '../generated/routes.js';
 import { composeEndpoint } from '../http/composeEndpoint.js';
 import { openRouteLimit } from '../http/rateLimit.js';
+import { rejectLoneSurrogates } from '../http/loneSurrogates.js';
 import { envelope } from '../http/envelope.js';
 import { requestLog } from '../http/requestLog.js';
 import { registerCoreTaskHandlers } from '../modules/task/coreHandlers.js';
@@ -158,6 +159,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
         parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE, HttpMethodEnum.GET],
       }),
     );
+    app.use(rejectLoneSurrogates());
     app.use(router.routes());
     app.use(router.allowedMethods());
 

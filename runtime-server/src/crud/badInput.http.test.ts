@@ -113,6 +113,23 @@ for (const db of testDatabases()) {
       }
     });
 
+    it('integers the column cannot hold and lone surrogates are a 1002 on both databases, and write nothing', async () => {
+      for (const stock of [2147483648, -2147483649, 1e20]) {
+        await rejects(() => app.post(`${G}/add`, { title: 'big', stock }), 1002, /库存/);
+        await rejects(() => app.post(`${G}/update`, { id: seededId, stock }), 1002, /库存/);
+      }
+      assert.equal((await app.post(`${G}/update`, { id: seededId, stock: 2147483647 })).body.code, 1000, 'the largest value the column holds');
+      assert.equal((await app.get(`${G}/info`, { id: seededId })).body.data.stock, 2147483647);
+      for (const body of ['{"title":"\\ud800x"}', '{"title":"ok","description":"\\udfff"}', '{"title":"ok","exampleImages":["\\ud83d"]}', '{"\\ud800":1,"title":"ok"}']) {
+        const send = () => request(app.instance.callback()).post(`${G}/add`).set('content-type', 'application/json').set('Authorization', app.admin.token).send(body);
+        await rejects(send, 1002, /参数|surrogate/);
+      }
+      const paired = await app.post(`${G}/add`, { title: 'emoji 😀' });
+      assert.equal(paired.body.code, 1000, 'a proper pair (an emoji) is fine');
+      assert.equal((await app.get(`${G}/info`, { id: paired.body.data.id })).body.data.title, 'emoji 😀');
+      await app.post(`${G}/delete`, { ids: [paired.body.data.id] });
+    });
+
     it('delete without ids, with empty or non-numeric ids, is refused', async () => {
       await rejects(() => app.post(`${G}/delete`, {}), 1002, /ids/);
       await rejects(() => app.post(`${G}/delete`, { ids: [] }), 1002, /ids/);
