@@ -15,6 +15,8 @@ function seeded(seed: number): () => number {
 }
 
 const count = (s: string, needle: string): number => s.split(needle).length - 1;
+/** The path data of the text (the one path stroked in the text colour). */
+const textPath = (svg: string): string => /<path d='([^']*)' fill='none' stroke='#2c3142'/.exec(svg)?.[1] ?? '';
 const attr = (svg: string, name: string): string | undefined =>
   new RegExp(`^<svg[^>]*\\s${name}='([^']*)'`).exec(svg)?.[1];
 
@@ -44,7 +46,7 @@ describe('randomCode', () => {
 });
 
 describe('renderCaptchaSvg', () => {
-  it('produces a standalone svg with one glyph path per character plus noise paths', () => {
+  it('produces a standalone svg: one path holding every stroke, plus the noise paths; no classes', () => {
     const svg = renderCaptchaSvg('4821');
     assert.ok(svg.startsWith('<svg'));
     assert.ok(svg.endsWith('</svg>'));
@@ -52,11 +54,27 @@ describe('renderCaptchaSvg', () => {
     assert.equal(attr(svg, 'width'), '150');
     assert.equal(attr(svg, 'height'), '50');
     assert.equal(attr(svg, 'viewBox'), '0 0 150 50');
-    assert.equal(count(svg, "class='c'"), 4);
-    assert.equal(count(svg, "class='n'"), 3);
-    assert.equal(count(svg, '<path'), 7);
-    // glyph path data only uses absolute M/L/Q commands and numbers
-    for (const m of svg.matchAll(/<path class='c' d='([^']*)'/g)) assert.match(m[1]!, /^M[-0-9. MLQ]+$/);
+    assert.equal(count(svg, "stroke='#2c3142'"), 1, 'all characters (and decoys) in one path');
+    assert.equal(count(svg, '<path'), 1 + 3);
+    assert.equal(count(svg, 'class='), 0, 'nothing tells glyphs from noise');
+    // path data only uses absolute M/L/Q commands and numbers
+    assert.match(textPath(svg), /^M[-0-9. MLQ]+$/);
+  });
+
+  it('gives a program no handle: no fixed command sequence per character, no reading order, decoys alike', () => {
+    // A character's command letters (numbers stripped) change from render to render.
+    const shapes = new Set(Array.from({ length: 30 }, (_, i) => textPath(renderCaptchaSvg('8', {}, seeded(100 + i))).replace(/[-0-9. ]+/g, ',')));
+    assert.ok(shapes.size >= 15, `only ${shapes.size} distinct command sequences for "8"`);
+    // Strokes are not in reading order: their starting x rise left to right in few renders.
+    let ordered = 0;
+    for (let i = 0; i < 30; i++) {
+      const xs = [...textPath(renderCaptchaSvg('1234', {}, seeded(200 + i))).matchAll(/M([-0-9.]+)/g)].map((m) => Number(m[1]));
+      if (xs.every((x, j) => j === 0 || x >= xs[j - 1]!)) ordered++;
+    }
+    assert.ok(ordered <= 2, `${ordered} of 30 renders listed strokes left to right`);
+    // More strokes than the characters have: decoys in the same colour and width.
+    const glyphStrokes = (ch: string) => textPath(renderCaptchaSvg(ch, {}, seeded(300))).split('M').length - 1;
+    assert.ok(glyphStrokes('1') > 2, 'a "1" (two strokes in the font) comes with decoys');
   });
 
   it('honours (clamped) sizes and the noise count, accepting numeric strings', () => {
@@ -64,25 +82,24 @@ describe('renderCaptchaSvg', () => {
     assert.equal(attr(svg, 'width'), '220');
     assert.equal(attr(svg, 'height'), '80');
     assert.equal(attr(svg, 'viewBox'), '0 0 220 80');
-    assert.equal(count(svg, "class='c'"), 2);
-    assert.equal(count(svg, "class='n'"), 5);
+    assert.equal(count(svg, '<path'), 1 + 5);
 
     const small = renderCaptchaSvg('12', { width: 10, height: 1, noise: 0 });
     assert.equal(attr(small, 'width'), '60');
     assert.equal(attr(small, 'height'), '20');
-    assert.equal(count(small, "class='n'"), 0);
+    assert.equal(count(small, '<path'), 1);
 
     const big = renderCaptchaSvg('12', { width: 99999, height: 5000, noise: 1e9 });
     assert.equal(attr(big, 'width'), '400');
     assert.equal(attr(big, 'height'), '200');
-    assert.equal(count(big, "class='n'"), 20);
+    assert.equal(count(big, '<path'), 1 + 20);
   });
 
   it('falls back to defaults for non-numeric sizes', () => {
     const svg = renderCaptchaSvg('12', { width: 'abc', height: '', noise: 'x' } as never);
     assert.equal(attr(svg, 'width'), '150');
     assert.equal(attr(svg, 'height'), '50');
-    assert.equal(count(svg, "class='n'"), 3);
+    assert.equal(count(svg, '<path'), 1 + 3);
     assert.equal(attr(renderCaptchaSvg('1', { width: Number.NaN }), 'width'), '150');
   });
 
@@ -104,9 +121,9 @@ describe('renderCaptchaSvg', () => {
     const c = renderCaptchaSvg('4821', {}, seeded(43));
     assert.equal(a, b);
     assert.notEqual(a, c);
-    // the same character never yields the same path data twice
-    const paths = [...renderCaptchaSvg('7777', {}, seeded(1)).matchAll(/class='c' d='([^']*)'/g)].map((m) => m[1]);
-    assert.equal(new Set(paths).size, 4);
+    // the same character never yields the same strokes twice
+    const strokes = textPath(renderCaptchaSvg('7777', {}, seeded(1))).split('M').filter(Boolean);
+    assert.equal(new Set(strokes).size, strokes.length);
   });
 
   it('uses valid colours and ignores malicious or invalid ones', () => {
@@ -127,8 +144,8 @@ describe('renderCaptchaSvg', () => {
   it('draws every supported character and rejects the rest', () => {
     const all = '0123456789' + SAFE_ALPHABET;
     const svg = renderCaptchaSvg(all, { width: 400 }, seeded(7));
-    assert.equal(count(svg, "class='c'"), all.length);
-    assert.equal(count(renderCaptchaSvg('abc'), "class='c'"), 3, 'lowercase is upper-cased');
+    assert.ok(textPath(svg).split('M').length - 1 >= all.length, 'at least one stroke per character');
+    assert.doesNotThrow(() => renderCaptchaSvg('abc'), 'lowercase is upper-cased');
     for (const bad of ['I', 'O', ' ', '<', '12!']) assert.throws(() => renderCaptchaSvg(bad), RangeError);
   });
 });

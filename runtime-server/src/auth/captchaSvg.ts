@@ -1,11 +1,12 @@
 /**
  * Dependency-free image captcha renderer.
  *
- * Characters are drawn as stroked <path> outlines from a tiny built-in vector
- * font (10x14 grid, M/L/Q commands), with every point transformed
- * (rotation, scale, jitter) before it is written, so neither the text nor a
- * per-glyph constant path appears in the markup. Only validated colours and
- * clamped numbers from the caller's options ever reach the output.
+ * Characters are drawn from a tiny built-in vector font (10x14 grid), every point transformed (rotation,
+ * scale, jitter) before it is written. The markup must not be readable by a program: all strokes of all
+ * characters — plus decoy strokes drawn in the same colour and width — go into **one** path; their order is
+ * shuffled (no reading order), each is drawn forwards or backwards, straight segments become curves or are
+ * split at random, so a character has no fixed command sequence. Only validated colours and clamped numbers
+ * from the caller's options ever reach the output.
  */
 import { randomInt } from 'node:crypto';
 
@@ -108,6 +109,70 @@ function color(value: unknown, def: string | undefined): string | undefined {
 
 const f = (n: number): string => String(Math.round(n * 100) / 100);
 
+/** A segment from `from`: a line to pts[0], or a curve through control pts[0] to pts[1]. */
+type Seg = { from: [number, number]; op: 'L' | 'Q'; pts: Array<[number, number]> };
+
+/** A glyph's commands as subpaths of segments, each segment knowing its start point. */
+function subpaths(cmds: Cmd[]): Seg[][] {
+  const out: Seg[][] = [];
+  let pen: [number, number] = [0, 0];
+  for (const { op, pts } of cmds) {
+    if (op === 'M') {
+      pen = pts[0]!;
+      out.push([]);
+      continue;
+    }
+    out.at(-1)!.push({ from: pen, op, pts });
+    pen = pts.at(-1)!;
+  }
+  return out.filter((s) => s.length);
+}
+
+/**
+ * One subpath as path data with its look varied: drawn forwards or backwards, each line drawn as a line, as a
+ * curve with its control point near the middle, or in two pieces; each curve whole or in two pieces.
+ */
+function stroke(segs: Seg[], between: (a: number, b: number) => number): string {
+  const mid = (p: [number, number], q: [number, number]): [number, number] => [(p[0] + q[0]) / 2 + between(-0.4, 0.4), (p[1] + q[1]) / 2 + between(-0.4, 0.4)];
+  let list = segs;
+  if (between(0, 1) < 0.5) {
+    list = [...segs].reverse().map((g) => {
+      const end = g.pts.at(-1)!;
+      return { from: end, op: g.op, pts: g.op === 'Q' ? [g.pts[0]!, g.from] : [g.from] };
+    });
+  }
+  let d = `M${f(list[0]!.from[0])} ${f(list[0]!.from[1])}`;
+  const pt = (p: [number, number]) => `${f(p[0])} ${f(p[1])}`;
+  for (const g of list) {
+    const end = g.pts.at(-1)!;
+    const r = between(0, 1);
+    if (g.op === 'Q' && r < 0.5) d += `Q${pt(g.pts[0]!)} ${pt(end)}`;
+    else if (g.op === 'Q') {
+      // The same curve in two pieces (de Casteljau at t): another command sequence, the same shape.
+      const t = between(0.35, 0.65);
+      const lerp = (p: [number, number], q: [number, number]): [number, number] => [p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t];
+      const c1 = lerp(g.from, g.pts[0]!);
+      const c2 = lerp(g.pts[0]!, end);
+      d += `Q${pt(c1)} ${pt(lerp(c1, c2))}Q${pt(c2)} ${pt(end)}`;
+    }
+    else if (r < 0.34) d += `L${pt(end)}`;
+    else if (r < 0.67) d += `Q${pt(mid(g.from, end))} ${pt(end)}`;
+    else {
+      const m = mid(g.from, end);
+      d += `L${pt(m)}${between(0, 1) < 0.5 ? 'L' : 'Q' + pt(mid(m, end)) + ' '}${pt(end)}`;
+    }
+  }
+  return d;
+}
+
+/** Fisher–Yates with the renderer's rng. */
+function shuffle<T>(xs: T[], rng: () => number): void {
+  for (let i = xs.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [xs[i], xs[j]] = [xs[j]!, xs[i]!];
+  }
+}
+
 /**
  * Render `text` as a standalone SVG captcha. Supported characters: 0-9 and
  * A-Z except I and O (lowercase is upper-cased); anything else throws.
@@ -135,6 +200,7 @@ export function renderCaptchaSvg(text: string, options: CaptchaOptions = {}, rng
   const slot = n > 0 ? (W - 2 * padX) / n : 0;
   const unit = Math.min((H * 0.6) / 14, (slot * 0.72) / 10);
   const strokeW = f(Math.max(1.4, Math.min(3.5, unit * 0.85)));
+  const strokes: string[] = [];
   glyphs.forEach((cmds, i) => {
     const s = unit * between(0.9, 1.2);
     const a = (between(-25, 25) * Math.PI) / 180;
@@ -143,23 +209,42 @@ export function renderCaptchaSvg(text: string, options: CaptchaOptions = {}, rng
     const cx = padX + slot * (i + 0.5) + between(-0.08, 0.08) * slot;
     const maxDy = Math.max(0, (H - 14 * s) / 2 - unit) * 0.7;
     const cy = H / 2 + between(-maxDy, maxDy);
-    const d = cmds
-      .map(({ op, pts }) => op + pts.map(([gx, gy]) => {
-        const dx = (gx - 5 + between(-0.25, 0.25)) * s;
-        const dy = (gy - 7 + between(-0.25, 0.25)) * s;
-        return `${f(cx + dx * cos - dy * sin)} ${f(cy + dx * sin + dy * cos)}`;
-      }).join(' '))
-      .join('');
-    parts.push(`<path class='c' d='${d}' fill='none' stroke='${fg}' stroke-width='${strokeW}' stroke-linecap='round' stroke-linejoin='round'/>`);
+    // Each font point is placed once (a segment's start is the previous one's end: the same array), so the
+    // jitter never opens a gap inside a stroke.
+    const placed = new Map<[number, number], [number, number]>();
+    const at = (p: [number, number]): [number, number] => {
+      let q = placed.get(p);
+      if (!q) {
+        const dx = (p[0] - 5 + between(-0.25, 0.25)) * s;
+        const dy = (p[1] - 7 + between(-0.25, 0.25)) * s;
+        q = [cx + dx * cos - dy * sin, cy + dx * sin + dy * cos];
+        placed.set(p, q);
+      }
+      return q;
+    };
+    for (const sub of subpaths(cmds)) strokes.push(stroke(sub.map((seg) => ({ ...seg, from: at(seg.from), pts: seg.pts.map(at) })), between));
   });
+  // Decoys: strokes of the same colour and width, the size of a character's strokes, across the text.
+  const decoys = Math.max(2, Math.round(n / 2)) + Math.floor(between(0, 2));
+  for (let i = 0; i < decoys; i++) {
+    const x = between(padX, W - padX);
+    const y = between(H * 0.2, H * 0.8);
+    const len = unit * between(3, 7);
+    const a = between(0, Math.PI * 2);
+    const end: [number, number] = [x + Math.cos(a) * len, y + Math.sin(a) * len];
+    const bend: [number, number] = [(x + end[0]) / 2 + between(-len, len) / 3, (y + end[1]) / 2 + between(-len, len) / 3];
+    strokes.push(stroke([{ from: [x, y], op: 'Q', pts: [bend, end] }], between));
+  }
+  shuffle(strokes, rng);
+  parts.push(`<path d='${strokes.join('')}' fill='none' stroke='${fg}' stroke-width='${strokeW}' stroke-linecap='round' stroke-linejoin='round'/>`);
 
   for (let i = 0; i < noise; i++) {
     const d = `M${f(between(0, W * 0.25))} ${f(between(0, H))}Q${f(between(0, W))} ${f(between(-0.3 * H, 1.3 * H))} ${f(between(W * 0.75, W))} ${f(between(0, H))}`;
-    parts.push(`<path class='n' d='${d}' fill='none' stroke='${tone()}' stroke-width='${f(between(1, 1.8))}' stroke-linecap='round'/>`);
+    parts.push(`<path d='${d}' fill='none' stroke='${tone()}' stroke-width='${f(between(1, 1.8))}' stroke-linecap='round'/>`);
   }
   const dots = 4 + Math.floor(between(0, 5));
   for (let i = 0; i < dots; i++) {
-    parts.push(`<circle class='d' cx='${f(between(0, W))}' cy='${f(between(0, H))}' r='${f(between(0.8, 1.8))}' fill='${tone()}'/>`);
+    parts.push(`<circle cx='${f(between(0, W))}' cy='${f(between(0, H))}' r='${f(between(0.8, 1.8))}' fill='${tone()}'/>`);
   }
 
   return `<svg xmlns='http://www.w3.org/2000/svg' width='${W}' height='${H}' viewBox='0 0 ${W} ${H}'>${parts.join('')}</svg>`;
