@@ -5,6 +5,7 @@ import { hashSecret, verifySecret } from '../core/secrets.js';
 import { consumeCaptcha } from './captchaStore.js';
 import { createSession, loadSession, rotateRefresh } from './sessions.js';
 import { release, reserveAttempt } from './throttle.js';
+import { loginUsername } from './username.js';
 import { signPair, verifyToken } from './tokens.js';
 import type { TokenPair } from './tokens.js';
 
@@ -24,14 +25,17 @@ let dummyHash: Promise<string> | undefined;
  */
 export async function login(services: AppServices, input: LoginInput, ip: string): Promise<TokenPair> {
   const { knex } = services;
-  const username = input.username.trim();
+  // Looked up in the stored form (canonical since usernames are); one throttle counter per canonical name.
+  const username = loginUsername(input.username);
   const scopes = [`user:${username.toLowerCase()}`.slice(0, 191), `ip:${ip}`.slice(0, 191)];
   // Counted before anything is verified (the captcha included), so concurrent guesses cannot outrun the limit.
   const wait = await reserveAttempt(knex, scopes);
   if (wait > 0) throw new AppError('auth.locked', { seconds: wait });
   if (!(await consumeCaptcha(knex, input.captchaId, String(input.verifyCode)))) throw new AppError('auth.badCaptcha');
 
-  const user = await knex('base_sys_user').where({ username }).first('id', 'username', 'password', 'passwordV', 'status', 'isSuper');
+  const columns = ['id', 'username', 'password', 'passwordV', 'status', 'isSuper'];
+  // A name stored before usernames were canonical is still found as typed.
+  const user = (await knex('base_sys_user').where({ username }).first(columns)) ?? (await knex('base_sys_user').where({ username: input.username.trim() }).first(columns));
   dummyHash ??= hashSecret(randomUUID());
   const ok = await verifySecret(input.password, user ? user.password : await dummyHash);
   if (!user || !ok || Number(user.status) !== 1) throw new AppError('auth.badCredentials');

@@ -84,6 +84,7 @@ export const en: Messages = {
   'user.departmentNotFound': 'Department not found (id={id})',
   'user.disableSelf': 'You cannot disable yourself',
   'user.outranks': 'The user holds roles you do not hold; you may not change them',
+  'user.badUsername': 'A username may not contain spaces, control or format characters',
   'user.roleNotFound': 'Role not found (id={ids})',
   'user.roleNotGrantable': 'You cannot assign roles you do not hold yourself: {names}',
   'user.superProtected': 'The super administrator "{username}" can only be changed by a super administrator',

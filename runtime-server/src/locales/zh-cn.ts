@@ -83,6 +83,7 @@ export const zhCn = {
   'user.departmentNotFound': '部门不存在（id={id}）',
   'user.disableSelf': '不能禁用自己',
   'user.outranks': '该用户拥有你没有的角色，你无权修改',
+  'user.badUsername': '用户名不能包含空白、控制或格式字符',
   'user.roleNotFound': '角色不存在（id={ids}）',
   'user.roleNotGrantable': '不能分配你自己没有的角色：{names}',
   'user.superProtected': '超级管理员「{username}」只能由超级管理员修改',

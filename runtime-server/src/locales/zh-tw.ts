@@ -84,6 +84,7 @@ export const zhTw: Messages = {
   'user.departmentNotFound': '部門不存在（id={id}）',
   'user.disableSelf': '不能停用自己',
   'user.outranks': '該使用者擁有你沒有的角色，你無權修改',
+  'user.badUsername': '使用者名稱不能包含空白、控制或格式字元',
   'user.roleNotFound': '角色不存在（id={ids}）',
   'user.roleNotGrantable': '不能指派你自己沒有的角色：{names}',
   'user.superProtected': '超級管理員「{username}」只能由超級管理員修改',

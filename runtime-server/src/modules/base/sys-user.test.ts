@@ -85,6 +85,25 @@ for (const db of testDatabases()) {
       assert.equal(await knex()('base_sys_user').where({ username: 'ghost' }).first('id'), undefined, 'nothing written');
     });
 
+    it('usernames are canonical on both databases: case, spaces, accents and full-width forms name one user; control and format characters are refused', async () => {
+      for (const twin of ['CAROL', ' carol ', 'cárol', 'ｃａｒｏｌ', 'Carol']) {
+        const res = await app.post(`${U}/add`, { username: twin, password: PASS });
+        assert.equal(res.body.code, 1001, `${JSON.stringify(twin)}: ${JSON.stringify(res.body)}`);
+        assert.match(res.body.message, /用户名/);
+      }
+      for (const bad of ['car\u202Eol', 'ca\u200Brol', 'car\u0007ol', 'car ol', 'car\tol']) {
+        const res = await app.post(`${U}/add`, { username: bad, password: PASS });
+        assert.equal(res.body.code, 1002, JSON.stringify(bad));
+        assert.match(res.body.message, /用户名不能包含/);
+      }
+      const id = (await app.post(`${U}/add`, { username: '  Dave.Émile ', password: PASS, roleIdList: [role.lead] })).body.data as number;
+      assert.equal((await row(id)).username, 'dave.emile', 'stored in the canonical form');
+      // Signing in with any spelling of the same name reaches the same account.
+      for (const spelling of ['DAVE.EMILE', 'dave.émile', ' Dave.Emile']) assert.equal((await app.login(spelling, PASS)).token.length > 0, true, spelling);
+      assert.equal((await app.post(`${U}/update`, { id, username: 'CAROL' })).body.code, 1001, 'an update cannot take a twin name either');
+      assert.equal((await row(id)).username, 'dave.emile');
+    });
+
     it('page: departmentIds filter, departmentName and roleName added, never a password', async () => {
       const guests = await app.post(`${U}/page`, { departmentIds: [dept['游客']] });
       assert.equal(guests.body.code, 1000);

@@ -12,6 +12,7 @@ import { page as genericPage } from '../../crud/operations/page.js';
 import { update as genericUpdate } from '../../crud/operations/update.js';
 import { USER_ROLE, checkDef, chunks, missingIds, namesById, oneObject, replaceLinks, roleIdsOf, roleNamesByUser } from './userRoles.js';
 import { assertManageable } from './userManage.js';
+import { canonicalUsername } from '../../auth/username.js';
 
 /**
  * `/admin/base/sys/user` (api-contract §6.2). Every write checks, for a non-super actor: the target
@@ -84,6 +85,7 @@ async function assertAssignable(ctx: ActionContext, roleIds: number[]): Promise<
 export const add: Handler = async (ctx) => {
   const body = oneObject(ctx.body);
   checkDef(ctx, 'userAdd', body);
+  body.username = canonicalUsername(String(body.username));
   // A scoped admin's new user needs a department in that scope (a department-less user would vanish from their view).
   if (ctx.departmentScope && body.departmentId === undefined) body.departmentId = null;
   const roleIds = (body.roleIdList as number[] | null | undefined) ?? [];
@@ -106,6 +108,7 @@ export const update: Handler = async (ctx) => {
   if (body.password === '' || body.password === null) delete body.password; // unchanged
   delete body.userId; // the creator never changes
   checkDef(ctx, 'userUpdate', body);
+  if (body.username !== undefined) body.username = canonicalUsername(String(body.username));
   const id = body.id as number;
   const actor = ctx.actor!;
   if (id === actor.userId && body.status === 0) throw new AppError('user.disableSelf');
