@@ -168,3 +168,6 @@ export interface EntityModel {
 export interface Model {
   entities: EntityModel[];
 }
+
+/** `asc`/`desc` (any case), comma-separated: what page/list accept as `sort`. */
+export const SORT_PATTERN = '^\\s*([aA][sS][cC]|[dD][eE][sS][cC])(\\s*,\\s*([aA][sS][cC]|[dD][eE][sS][cC]))*\\s*$';

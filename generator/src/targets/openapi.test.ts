@@ -159,7 +159,9 @@ describe('generateOpenApi', () => {
     assert.deepEqual(Object.keys(pageBody.properties), ['page', 'size', 'order', 'sort', 'keyWord', 'status', 'type', 'title']);
     assert.deepEqual(pageBody.properties.page, { type: 'integer', minimum: 1, default: 1 });
     assert.deepEqual(pageBody.properties.size, { type: 'integer', minimum: 1, maximum: 1000, default: 20 });
-    assert.deepEqual(pageBody.properties.sort.enum, ['asc', 'desc']);
+    const sort = new RegExp(pageBody.properties.sort.pattern);
+    for (const ok of ['asc', 'DESC', 'asc,desc', ' desc , asc ']) assert.match(ok, sort);
+    for (const bad of ['sideways', 'asc;drop', '', 'asc,,desc']) assert.doesNotMatch(bad, sort);
     assert.deepEqual(pageBody.properties.status.anyOf[1].type, 'array');
     assert.equal(pageBody.properties.title.type, 'string');
     const pageData = data(op(d, '/admin/demo/goods/page'));

@@ -4,6 +4,7 @@
  * data}` envelope of api-contract §1. Secret fields never appear in a response schema.
  */
 import type { ActionModel, EntityModel, FieldModel, GenericAction, JsonSchema, Model } from '../model.js';
+import { SORT_PATTERN } from '../model.js';
 import type { GeneratedFile } from './generatedFile.js';
 import { cleanSchema, jsonContent, typeName } from './generatedFile.js';
 
@@ -249,9 +250,10 @@ function operation(entity: EntityModel, a: ActionModel, byId: Map<string, Entity
 
 function orderProperties(): Record<string, JsonSchema> {
   return {
-    order: { type: 'string', description: 'Column to sort by (comma list allowed)' },
-    sort: { type: 'string', enum: ['asc', 'desc'] },
-    keyWord: { type: 'string', description: 'Matches the keyword columns with LIKE' },
+    order: { type: 'string', maxLength: 200, description: 'Column to sort by (comma list allowed)' },
+    // One direction, or one per `order` column: the server validates the same pattern.
+    sort: { type: 'string', maxLength: 200, pattern: SORT_PATTERN },
+    keyWord: { type: ['string', 'number', 'null'], maxLength: 200, description: 'Matches the keyword columns with LIKE' },
   };
 }
 

@@ -3,6 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FieldModel, Locale } from '@schema-admin/generator';
+import { SORT_PATTERN } from '@schema-admin/generator';
 import { ValidationError } from './errors.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -98,6 +99,15 @@ export function labelsOf(fields: Iterable<FieldModel>): FieldLabels {
   return (name) => map.get(name);
 }
 
+/** Patterns explained in words. */
+const PATTERN_TEXT: Record<string, Record<Locale, string>> = {
+  [SORT_PATTERN]: {
+    'zh-cn': '排序方向只能是 asc 或 desc（多列时用逗号分隔）',
+    'zh-tw': '排序方向只能是 asc 或 desc（多欄時用逗號分隔）',
+    en: 'the sort direction must be asc or desc (comma-separated for several columns)',
+  },
+};
+
 /**
  * Runs a compiled validator; on failure throws a 1002 ValidationError whose message names the
  * field (by its label, in the caller's language) and says what is wrong with it.
@@ -131,5 +141,8 @@ function describe(e: ErrorObject, locale: Locale, labels: FieldLabels): string {
     const p = e.params as DecimalBounds & { reason: 'scale' | 'precision' | 'range' };
     return `${where}: ${DECIMAL_TEXT[locale][p.reason](p)}`;
   }
+  // A pattern the user should not have to read as a regular expression.
+  const known = e.keyword === 'pattern' ? PATTERN_TEXT[(e.params as { pattern: string }).pattern] : undefined;
+  if (known) return `${where}: ${known[locale]}`;
   return `${where}: ${e.message ?? 'invalid'}`;
 }

@@ -1,5 +1,6 @@
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
+import { SORT_PATTERN } from '@schema-admin/generator';
 import type { EntityModel, FieldModel, JsonSchema, Model } from '@schema-admin/generator';
 import type { Limits } from './limits.js';
 import { labelsOf } from '../core/validator.js';
@@ -106,7 +107,7 @@ function filterSchema(e: EntityModel, fields: Map<string, FieldModel>, limits: L
     page: { type: 'integer', minimum: 1, maximum: Math.floor(Number.MAX_SAFE_INTEGER / limits.pageSize) },
     size: { type: 'integer', minimum: 1, maximum: limits.pageSize },
     order: { type: 'string', maxLength: 200 },
-    sort: { type: 'string', maxLength: 200 },
+    sort: { type: 'string', maxLength: 200, pattern: SORT_PATTERN },
     keyWord: { type: ['string', 'number', 'null'], maxLength: 200 },
     isExport: { type: 'boolean' },
     maxExportLimit: { type: 'integer', minimum: 0 },
@@ -134,11 +135,22 @@ const FILTER_MAX_LENGTH = 1000;
  * length stays bounded by the field's maxLength (no column can match a longer fragment).
  */
 function scalarSchema(field: FieldModel): JsonSchema {
-  const { type, format, enum: e, maxLength, pattern } = field.schema as { type?: unknown; format?: string; enum?: unknown[]; maxLength?: number; pattern?: string };
+  const { type, format, enum: e, maxLength, pattern, minimum, maximum } = field.schema as {
+    type?: unknown;
+    format?: string;
+    enum?: unknown[];
+    maxLength?: number;
+    pattern?: string;
+    minimum?: number;
+    maximum?: number;
+  };
   const types = (Array.isArray(type) ? type : [type]).filter((t) => t !== 'array' && t !== 'object');
   return {
     type: [...new Set([...types, 'null'])],
     ...(format ? { format } : {}),
+    // A number the column cannot hold matches nothing: refused like in the OpenAPI document.
+    ...(typeof minimum === 'number' && field.type !== 'decimal' ? { minimum } : {}),
+    ...(typeof maximum === 'number' && field.type !== 'decimal' ? { maximum } : {}),
     // A decimal filter given as a string must still be a number (the column compares it as one).
     ...(field.type === 'decimal' && pattern ? { pattern } : {}),
     ...(e ? { enum: [...e, null] } : {}),

@@ -2,6 +2,7 @@ import { auditedUpdate, originOf } from '../../audit/audit.js';
 import type { Knex } from 'knex';
 import type { ActionContext, Handler } from '../../core/handler.js';
 import { AppError } from '../../core/errors.js';
+import { assertValid } from '../../core/validator.js';
 import { bumpAuthEpoch } from '../../auth/authz.js';
 import { revokeUserSessions } from '../../auth/sessions.js';
 import { add as genericAdd } from '../../crud/operations/add.js';
@@ -49,6 +50,8 @@ const rowsOf = (body: unknown): Record<string, unknown>[] =>
  */
 export const list: Handler = async (ctx) => {
   const c = ctx.crud();
+  // The whole tree is answered, but the body must still be what the document allows (no silent acceptance).
+  assertValid(c.rt.validators.filters, ctx.body ?? {}, c.rt.labels);
   const raw = (await selectOutput(filteredQuery(c.knex, c.rt, {}, c), c.rt)
     .orderBy([{ column: 'a.orderNum', order: 'asc' }, { column: 'a.id', order: 'asc' }])
     .limit(c.limits.listRows + 1)) as Record<string, unknown>[];

@@ -73,8 +73,10 @@ export const update: Handler = async (ctx) => {
  * `POST list`: the menus the caller sees (all for a super-admin, else those of their roles), flat,
  * ordered by orderNum then id, each with `parentName` when its parent is among them.
  */
-export const list: Handler = async ({ services, actor }) => {
+export const list: Handler = async ({ services, actor, body }) => {
   const rt = services.registry.get('base/sys/menu')!;
+  // The whole tree is answered, but the body must still be what the document allows (no silent acceptance).
+  assertValid(rt.validators.filters, body ?? {}, rt.labels);
   const q = services.knex({ a: TABLE }).select(rt.output.map((o) => `${o.column} as ${o.name}`));
   if (!actor!.isSuper) {
     q.whereIn(

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { assertValid } from '../../core/validator.js';
 import type { Knex } from 'knex';
 import { auditedUpdate, originOf, recordAudit } from '../../audit/audit.js';
 import { AppError } from '../../core/errors.js';
@@ -282,9 +283,12 @@ function withFlags(ctx: ActionContext, row: Record<string, unknown>): Record<str
 
 /** `POST page`: every column but the code (content, tsContent), newest first, with the flags. */
 export const page: Handler = async (ctx) => {
-  const body = (ctx.body && typeof ctx.body === 'object' ? ctx.body : {}) as Record<string, unknown>;
+  const c = ctx.crud();
+  // Checked as sent, before the default order fills in (a body the document refuses is refused).
+  assertValid(c.rt.validators.filters, ctx.body ?? {}, c.rt.labels);
+  const body = (ctx.body ?? {}) as Record<string, unknown>;
   await ctx.services.plugins.fresh();
-  const result = await genericPage(ctx.crud(), body.order ? body : { ...body, order: 'id', sort: 'desc' });
+  const result = await genericPage(c, body.order ? body : { ...body, order: 'id', sort: 'desc' });
   return {
     ...result,
     list: result.list.map((r) => {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { assertValid } from '../../core/validator.js';
 import type { Handler } from '../../core/handler.js';
 import { AppError } from '../../core/errors.js';
 import { add as genericAdd } from '../../crud/operations/add.js';
@@ -44,8 +45,11 @@ export const update: Handler = async (ctx) => {
  * (what the console's group list asks for) unless the request orders otherwise.
  */
 export const list: Handler = async (ctx) => {
-  const body = (ctx.body && typeof ctx.body === 'object' ? ctx.body : {}) as Record<string, unknown>;
-  return genericList(ctx.crud(), body.order ? body : { ...body, order: 'createTime,id', sort: 'asc' });
+  const c = ctx.crud();
+  // Checked as sent, before the default order fills in (a body the document refuses is refused).
+  assertValid(c.rt.validators.filters, ctx.body ?? {}, c.rt.labels);
+  const body = (ctx.body ?? {}) as Record<string, unknown>;
+  return genericList(c, body.order ? body : { ...body, order: 'createTime,id', sort: 'asc' });
 };
 
 /**
