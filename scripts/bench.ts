@@ -1,120 +1,464 @@
 /**
- * `npm run bench [-- --seconds 5 --concurrency 16 --rows 5000]`: measures the main generic endpoints
- * on a fresh database (SQLite by default, MySQL/MariaDB with DATABASE_URL pointing at a scratch
- * database). Prints requests/second and latency percentiles per endpoint, from one run on one machine:
- * compare ratios between endpoints or commits, not absolute numbers across machines.
+ * `npm run bench [-- --db sqlite|mariadb|both --seconds 2 --warmup 1 --rounds 3 --connections 32 --only eps,person --baseline <git ref>]`
+ *
+ * The server as in production (the esbuild bundle, NODE_ENV=production, its own process) on a scratch
+ * database seeded with 10 000 users and 100 000 goods; the load from a separate process (autocannon,
+ * scripts/bench/load.mjs), bounded in time, a warm-up before every measured run, interleaved rounds,
+ * the median of the rounds. Floors in the same run (scripts/bench/floor.mjs, its own process): a bare Koa
+ * answering the same JSON body, and a bare Koa + Knex running the same SQL the page endpoints run (captured
+ * from the server's own Knex). `--baseline <ref>` adds the server built from that commit, measured the same way.
+ * Writes a Markdown table to stdout and bench/results.json. Numbers from one machine: compare ratios.
  */
-import http from 'node:http';
+import { spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import type { Knex } from 'knex';
+import mysql from 'mysql2/promise';
 import { createApp } from '../runtime-server/src/app/createApp.js';
 import { loadConfig } from '../runtime-server/src/config.js';
+import { createDb } from '../runtime-server/src/db/createDb.js';
+import { bumpAuthEpoch } from '../runtime-server/src/auth/authz.js';
+import { hashSecret } from '../runtime-server/src/core/secrets.js';
+import { now } from '../runtime-server/src/db/values.js';
+import { loginOver } from '../runtime-server/src/testing/solveCaptcha.js';
+import { freePort } from '../runtime-server/src/testing/spawnServer.js';
+import { buildServer } from './server-build.mjs';
 
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-}
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const argv = process.argv.slice(2);
+const opt = (name: string, fallback: string): string => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1]! : fallback;
+};
+const SECONDS = Number(opt('seconds', '2'));
+const WARMUP = Number(opt('warmup', '1'));
+const ROUNDS = Number(opt('rounds', '3'));
+const CONNECTIONS = Number(opt('connections', '32'));
+const USERS = Number(opt('users', '10000'));
+const GOODS = Number(opt('goods', '100000'));
+const DBS = opt('db', 'both') === 'both' ? ['sqlite', 'mariadb'] : [opt('db', 'sqlite')];
+const ONLY = opt('only', '').split(',').filter(Boolean);
+const BASELINE = opt('baseline', '');
+const OUT = path.resolve(ROOT, opt('out', 'bench/results.json'));
+const PASSWORD = 'Bench-pass-1';
+const SCOPED_PASSWORD = 'Scoped-pass-1';
+const CAPTCHA_ANSWER = '1234';
+const USER_PASSWORD = 'Bench-user-1';
 
-const SECONDS = arg('seconds', 5);
-const CONCURRENCY = arg('concurrency', 16);
-const ROWS = arg('rows', 5000);
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-bench-'));
-// A private admin password and fixed captcha for this throw-away database only.
-const config = loadConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', ADMIN_PASSWORD: 'bench-pass1', CAPTCHA_FIXED_CODE: '1234' });
-const instance = await createApp(config, { logger: { info() {}, warn() {}, error: console.error } });
-const server = http.createServer(instance.callback());
-await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-const port = (server.address() as AddressInfo).port;
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-
-let token = '';
-
-function call(method: 'GET' | 'POST', url: string, body?: unknown): Promise<{ status: number; json: { code: number; data?: any } }> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const headers: Record<string, string | number> = token ? { authorization: token } : {};
-    if (payload) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
-    const req = http.request(
-      { host: '127.0.0.1', port, method, path: url, agent, headers },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-const captcha = await call('GET', '/admin/base/open/captcha');
-const login = await call('POST', '/admin/base/open/login', { username: 'admin', password: 'bench-pass1', captchaId: captcha.json.data.captchaId, verifyCode: '1234' });
-if (login.json.code !== 1000) throw new Error(`login failed: ${JSON.stringify(login.json)}`);
-token = login.json.data.token;
-
-// Seed rows in batches through the API itself.
-for (let done = 0; done < ROWS; done += 500) {
-  const batch = Array.from({ length: Math.min(500, ROWS - done) }, (_, i) => ({
-    title: `Item ${done + i}`,
-    price: ((done + i) % 1000) + 0.99,
-    description: `description ${(done + i) % 97}`,
-    status: (done + i) % 2,
-    exampleImages: ['a.png'],
-  }));
-  const res = await call('POST', '/admin/demo/goods/add', batch);
-  if (res.json.code !== 1000) throw new Error(`seeding failed: ${JSON.stringify(res.json)}`);
-}
+type Target = 'server' | 'baseline' | 'floor';
 
 interface Case {
   name: string;
-  run: (i: number) => Promise<{ status: number; json: { code: number } }>;
+  method: 'GET' | 'POST';
+  path: string;
+  /** Whose token: the super-admin or the department-scoped admin. */
+  as?: 'admin' | 'scoped';
+  body?: unknown;
+  vary?: 'login' | 'add' | 'update' | 'delete';
+  /** Fewer connections than the default (logins are scrypt-bound: a queue of them only measures waiting). */
+  connections?: number;
+  /** The floor: a fixed body (the server's own answer) or the SQL the server ran. */
+  floor?: 'json' | 'sql';
 }
 
-const cases: Case[] = [
-  { name: 'POST page (size 20, default order)', run: () => call('POST', '/admin/demo/goods/page', { page: 1, size: 20 }) },
-  { name: 'POST page (keyword + eq + sort)', run: (i) => call('POST', '/admin/demo/goods/page', { page: 1 + (i % 10), size: 20, keyWord: 'description 4', status: 1, order: 'price', sort: 'asc' }) },
-  { name: 'GET info', run: (i) => call('GET', `/admin/demo/goods/info?id=${1 + (i % ROWS)}`) },
-  { name: 'POST list (title LIKE, full scan)', run: (i) => call('POST', '/admin/demo/goods/list', { title: `Item ${i % ROWS}x` }) },
-  { name: 'POST add', run: (i) => call('POST', '/admin/demo/goods/add', { title: `Bench ${i}`, price: 1.5 }) },
-  { name: 'GET eps', run: () => call('GET', '/admin/base/open/eps') },
-  { name: 'GET permmenu', run: () => call('GET', '/admin/base/comm/permmenu') },
-];
+const CASES: Case[] = [
+  { name: 'login', method: 'POST', path: '/admin/base/open/login', vary: 'login', connections: 4, body: { password: USER_PASSWORD, verifyCode: CAPTCHA_ANSWER } },
+  { name: 'eps', method: 'GET', path: '/admin/base/open/eps', floor: 'json' },
+  { name: 'person', method: 'GET', path: '/admin/base/comm/person', as: 'admin', floor: 'json' },
+  { name: 'permmenu', method: 'GET', path: '/admin/base/comm/permmenu', as: 'scoped', floor: 'json' },
+  { name: 'dict/info/data', method: 'POST', path: '/admin/dict/info/data', as: 'admin', body: {}, floor: 'json' },
+  { name: 'user/page', method: 'POST', path: '/admin/base/sys/user/page', as: 'scoped', body: { page: 1, size: 20 }, floor: 'sql' },
+  {
+    name: 'goods/page',
+    method: 'POST',
+    path: '/admin/demo/goods/page',
+    as: 'admin',
+    body: { page: 1, size: 20, keyWord: 'description 4', status: 1, order: 'price', sort: 'asc' },
+    floor: 'sql',
+  },
+  { name: 'add', method: 'POST', path: '/admin/demo/goods/add', as: 'admin', vary: 'add' },
+  { name: 'update', method: 'POST', path: '/admin/demo/goods/update', as: 'admin', vary: 'update' },
+  { name: 'delete', method: 'POST', path: '/admin/demo/goods/delete', as: 'admin', vary: 'delete' },
+].filter((c) => !ONLY.length || ONLY.includes(c.name)) as Case[];
 
-function pct(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+interface Measure {
+  rps: number;
+  p50: number;
+  p99: number;
+  total: number;
+  issued: number;
+  bad: number;
+  sample?: string;
 }
 
-console.log(`Schema Admin bench: ${config.databaseUrl ? 'MySQL/MariaDB' : 'SQLite'}, ${ROWS} rows, ${CONCURRENCY} concurrent, ${SECONDS}s per endpoint, Node ${process.version}`);
-console.log('endpoint'.padEnd(38), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7));
-for (const c of cases) {
-  const latencies: number[] = [];
-  let errors = 0;
-  let n = 0;
-  const end = performance.now() + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < end) {
-        const t0 = performance.now();
-        const res = await c.run(n++);
-        latencies.push(performance.now() - t0);
-        if (res.status !== 200 || res.json.code !== 1000) errors++;
+interface Proc {
+  proc: ChildProcess;
+  url: string;
+  lines: string[];
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function rssMb(pid: number | undefined): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 1024) : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Spawns a server bundle and waits for its first answer; returns the process and the spawn-to-answer time. */
+async function startServer(bundle: string, env: Record<string, string>): Promise<Proc & { coldStartMs: number }> {
+  const port = await freePort();
+  const t0 = performance.now();
+  const proc = spawn(process.execPath, [bundle], { env: { PATH: process.env.PATH, NODE_ENV: 'production', TRUST_PROXY: '1', ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines: string[] = [];
+  for (const s of [proc.stdout!, proc.stderr!]) readline.createInterface({ input: s }).on('line', (l) => lines.length < 2000 && lines.push(l));
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited:\n${lines.join('\n')}`);
+    if (performance.now() - t0 > 60_000) throw new Error(`server did not answer:\n${lines.join('\n')}`);
+    // Any answer counts (a baseline build may predate /healthz).
+    if (await fetch(`${url}/admin/base/open/eps`, { headers: { 'x-forwarded-for': randomIp() } }).then((r) => r.ok, () => false)) break;
+    await sleep(5);
+  }
+  return { proc, url, lines, coldStartMs: Math.round(performance.now() - t0) };
+}
+
+async function startFloor(spec: object): Promise<Proc> {
+  const file = path.join(os.tmpdir(), `sa-bench-floor-${randomUUID()}.json`);
+  fs.writeFileSync(file, JSON.stringify(spec));
+  const proc = spawn(process.execPath, [path.join(ROOT, 'scripts', 'bench', 'floor.mjs'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    readline.createInterface({ input: proc.stdout! }).once('line', resolve);
+    proc.once('exit', (code) => reject(new Error(`floor exited ${code}`)));
+  });
+  return { proc, url: `http://127.0.0.1:${line.split(' ')[1]}`, lines: [] };
+}
+
+async function stop(p: Proc | undefined): Promise<void> {
+  if (!p || p.proc.exitCode !== null) return;
+  const gone = new Promise((r) => p.proc.once('exit', r));
+  p.proc.kill('SIGTERM');
+  await Promise.race([gone, sleep(15_000)]);
+  if (p.proc.exitCode === null) p.proc.kill('SIGKILL');
+}
+
+const randomIp = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+
+/** One autocannon run in its own process. */
+function load(run: Record<string, unknown>): Measure {
+  const file = path.join(os.tmpdir(), `sa-bench-run-${randomUUID()}.json`);
+  fs.writeFileSync(file, JSON.stringify(run));
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'bench', 'load.mjs'), file], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  fs.rmSync(file, { force: true });
+  if (r.status !== 0) throw new Error(`load generator failed: ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as Measure;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+// ---------------------------------------------------------------- database and seed
+
+interface Db {
+  name: string;
+  env: Record<string, string>;
+  floorDb: object;
+  knex: Knex;
+  cleanup(): Promise<void>;
+}
+
+async function scratchDb(kind: string): Promise<Db> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-bench-'));
+  if (kind === 'sqlite') {
+    const env = { DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD };
+    return {
+      name: 'SQLite',
+      env,
+      floorDb: { client: 'better-sqlite3', filename: path.join(dataDir, 'schema-admin.sqlite') },
+      knex: createDb({ dataDir }).knex,
+      cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const server = new URL(process.env.TEST_MYSQL_URL ?? process.env.DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/test');
+  const admin = () => mysql.createConnection({ host: server.hostname, port: Number(server.port || 3306), user: decodeURIComponent(server.username), password: decodeURIComponent(server.password) });
+  const name = `sa_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const conn = await admin();
+  await conn.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await conn.end();
+  const url = new URL(server.href);
+  url.pathname = `/${name}`;
+  const env = { DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, DATABASE_URL: url.href };
+  const knex = createDb({ dataDir, databaseUrl: url.href }).knex;
+  return {
+    name: 'MariaDB',
+    env,
+    floorDb: { client: 'mysql2', connection: { host: server.hostname, port: Number(server.port || 3306), user: decodeURIComponent(server.username), password: decodeURIComponent(server.password), database: name } },
+    knex,
+    cleanup: async () => {
+      await knex.destroy().catch(() => undefined);
+      const c = await admin();
+      await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await c.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const idOf = (r: unknown): number => Number(Array.isArray(r) ? r[0] : r);
+
+/** 20 departments, USERS users spread over them, GOODS goods, and an admin scoped to 5 departments with user/page. */
+async function seed(knex: Knex): Promise<void> {
+  const ts = now();
+  const stamp = { createTime: ts, updateTime: ts };
+  // One scrypt hash for every seeded user (hashing 10 000 would take minutes): each can sign in.
+  const password = await hashSecret(USER_PASSWORD);
+  const deptIds: number[] = [];
+  for (let d = 0; d < 20; d++) deptIds.push(idOf(await knex('base_sys_department').insert({ name: `Dept ${d}`, parentId: null, orderNum: d, ...stamp })));
+  for (let i = 0; i < USERS; i += 400) {
+    const rows = Array.from({ length: Math.min(400, USERS - i) }, (_, k) => ({
+      username: `user${i + k}`,
+      name: `User ${i + k}`,
+      nickName: `u${i + k}`,
+      password,
+      passwordV: 1,
+      isSuper: 0,
+      status: 1,
+      departmentId: deptIds[(i + k) % deptIds.length],
+      phone: `138${String(i + k).padStart(8, '0')}`,
+      ...stamp,
+    }));
+    await knex('base_sys_user').insert(rows);
+  }
+  for (let i = 0; i < GOODS; i += 400) {
+    const rows = Array.from({ length: Math.min(400, GOODS - i) }, (_, k) => ({
+      title: `Item ${i + k}`,
+      price: ((i + k) % 1000) + 0.99,
+      description: `description ${(i + k) % 97}`,
+      status: (i + k) % 2,
+      stock: (i + k) % 50,
+      exampleImages: '["a.png"]',
+      ...stamp,
+    }));
+    await knex('demo_goods').insert(rows);
+  }
+  // Every seeded user holds a role (a role-less account cannot sign in).
+  const usersRole = idOf(await knex('base_sys_role').insert({ name: 'bench-users', label: 'bench-users', relevance: 0, ...stamp }));
+  await knex.raw(
+    'insert into base_sys_user_role (userId, roleId, createTime, updateTime) select id, ?, ?, ? from base_sys_user where username like ?',
+    [usersRole, ts, ts, 'user%'],
+  );
+  const roleId = idOf(await knex('base_sys_role').insert({ name: 'bench-scoped', label: 'bench', relevance: 0, ...stamp }));
+  const menus = (await knex('base_sys_menu').whereIn('perms', ['base:sys:user:page', 'base:sys:user:list']).orWhere('name', 'like', '%用户%').select('id')) as { id: number }[];
+  for (const m of menus) await knex('base_sys_role_menu').insert({ roleId, menuId: m.id, ...stamp });
+  const permMenu = idOf(await knex('base_sys_menu').insert({ parentId: null, name: 'bench-perms', type: 2, perms: 'base:sys:user:page', orderNum: 999, keepAlive: 1, isShow: 1, ...stamp }));
+  await knex('base_sys_role_menu').insert({ roleId, menuId: permMenu, ...stamp });
+  for (const departmentId of deptIds.slice(0, 5)) await knex('base_sys_role_department').insert({ roleId, departmentId, ...stamp });
+  const userId = idOf(
+    await knex('base_sys_user').insert({ username: 'scoped', name: 'Scoped', password: await hashSecret(SCOPED_PASSWORD), passwordV: 1, isSuper: 0, status: 1, departmentId: deptIds[0], ...stamp }),
+  );
+  await knex('base_sys_user_role').insert({ userId, roleId, ...stamp });
+  await bumpAuthEpoch(knex);
+}
+
+/** Fresh captchas whose answer is known (inserted like the server stores them): the login case's test-only path. */
+async function captchas(knex: Knex, n: number): Promise<string[]> {
+  const ids = Array.from({ length: n }, () => randomUUID());
+  const ts = now();
+  const expire = new Date(Date.now() + 280_000).toISOString().slice(0, 19).replace('T', ' ');
+  for (let i = 0; i < ids.length; i += 400) {
+    await knex('base_sys_captcha').insert(
+      ids.slice(i, i + 400).map((captchaId) => ({ captchaId, answerHash: createHash('sha256').update(`${captchaId}:${CAPTCHA_ANSWER}`).digest('hex'), expireTime: expire, createTime: ts, updateTime: ts })),
+    );
+  }
+  return ids;
+}
+
+/**
+ * The SQL a request runs inside the server (its own Knex, an instance in this process on the same
+ * database), without the guard's and log's statements: what the Koa + Knex floor replays.
+ */
+async function captureSql(env: Record<string, string>, cases: Case[], tokens: Record<string, string>): Promise<Record<string, { sql: string; bindings: unknown[] }[]>> {
+  const instance = await createApp(loadConfig({ ...env, NODE_ENV: 'production' }), { logger: { info() {}, warn() {}, error: console.error } });
+  const server = http.createServer(instance.callback());
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const out: Record<string, { sql: string; bindings: unknown[] }[]> = {};
+  let captured: { sql: string; bindings: unknown[] }[] = [];
+  instance.services.knex.on('query', (q: { sql: string; bindings?: unknown[] }) => captured.push({ sql: q.sql, bindings: q.bindings ?? [] }));
+  for (const c of cases) {
+    const call = () => fetch(`${url}${c.path}`, { method: c.method, headers: { authorization: tokens[c.as ?? 'admin']!, 'content-type': 'application/json' }, body: JSON.stringify(c.body) });
+    await call();
+    captured = [];
+    await call();
+    out[c.path] = captured.filter((q) => !/base_sys_(session|conf|log|rate)\b/.test(q.sql));
+  }
+  server.close();
+  await instance.close();
+  return out;
+}
+
+// ---------------------------------------------------------------- baseline build
+
+function baselineBundle(ref: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-bench-baseline-'));
+  const tar = spawnSync('sh', ['-c', `git -C "${ROOT}" archive "${ref}" | tar -x -C "${dir}"`], { stdio: 'inherit' });
+  if (tar.status !== 0) throw new Error(`cannot extract ${ref}`);
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+  fs.copyFileSync(path.join(ROOT, 'scripts', 'server-build.mjs'), path.join(dir, 'scripts', 'server-build.mjs'));
+  const b = spawnSync(process.execPath, [path.join(dir, 'scripts', 'server-build.mjs')], { stdio: 'inherit', cwd: dir });
+  if (b.status !== 0) throw new Error('baseline build failed');
+  return path.join(dir, 'runtime-server', 'dist', 'start.js');
+}
+
+// ---------------------------------------------------------------- main
+
+interface Row {
+  db: string;
+  endpoint: string;
+  target: Target;
+  rps: number;
+  p50: number;
+  p99: number;
+  bad: number;
+  ratio?: number;
+}
+
+const bundle = await buildServer();
+const baseline = BASELINE ? baselineBundle(BASELINE) : undefined;
+const results: { method: Record<string, unknown>; databases: Record<string, unknown>[] } = {
+  method: {
+    node: process.version,
+    cpus: os.cpus().length,
+    seconds: SECONDS,
+    warmup: WARMUP,
+    rounds: ROUNDS,
+    connections: CONNECTIONS,
+    users: USERS,
+    goods: GOODS,
+    baseline: BASELINE || null,
+    date: new Date().toISOString(),
+  },
+  databases: [],
+};
+const table: string[] = [];
+
+for (const kind of DBS) {
+  const db = await scratchDb(kind);
+  let server: (Proc & { coldStartMs: number }) | undefined;
+  let base: (Proc & { coldStartMs: number }) | undefined;
+  let floor: Proc | undefined;
+  try {
+    const first = await startServer(bundle, db.env);
+    const firstStartMs = first.coldStartMs;
+    await stop(first);
+    process.stderr.write(`[${db.name}] seeding ${USERS} users, ${GOODS} goods…\n`);
+    await seed(db.knex);
+    server = await startServer(bundle, db.env);
+    const admin = await loginOver(server.url, db.knex, 'admin', PASSWORD, { 'x-forwarded-for': randomIp() });
+    const scoped = await loginOver(server.url, db.knex, 'scoped', SCOPED_PASSWORD, { 'x-forwarded-for': randomIp() });
+    const tokens: Record<string, string> = { admin: admin.token, scoped: scoped.token };
+    const statics: Record<string, string> = {};
+    for (const c of CASES.filter((x) => x.floor === 'json')) {
+      const res = await fetch(`${server.url}${c.path}`, { method: c.method, headers: { authorization: tokens[c.as ?? 'admin']!, 'content-type': 'application/json' }, body: c.body === undefined ? undefined : JSON.stringify(c.body) });
+      statics[c.path] = await res.text();
+      if (!statics[c.path]!.includes('"code":1000')) throw new Error(`${c.name}: ${statics[c.path]!.slice(0, 200)}`);
+    }
+    const sqlCases = CASES.filter((c) => c.floor === 'sql');
+    const queries = sqlCases.length ? await captureSql(db.env, sqlCases, tokens) : {};
+    for (const c of sqlCases) process.stderr.write(`[${db.name}] ${c.name} floor replays ${queries[c.path]!.length} statements\n`);
+    floor = await startFloor({ db: db.floorDb, statics, queries });
+    if (baseline) base = await startServer(baseline, db.env);
+    const idleRss = rssMb(server.proc.pid);
+    const idleRssBase = base ? rssMb(base.proc.pid) : undefined;
+
+    const targets: { t: Target; p: Proc }[] = [{ t: 'server', p: server }, ...(base ? [{ t: 'baseline' as const, p: base }] : []), { t: 'floor', p: floor }];
+    const runs = new Map<string, Measure[]>();
+    let deleteFrom = GOODS;
+    let addSeed = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const c of CASES) {
+        const order = targets.filter((x) => x.t !== 'floor' || c.floor);
+        if (round % 2) order.reverse();
+        for (const { t, p } of order) {
+          const tok = t === 'floor' ? {} : c.as ? { authorization: tokens[c.as]! } : {};
+          const runOnce = async (seconds: number): Promise<Measure> => {
+            const spec: Record<string, unknown> = {
+              url: p.url,
+              method: c.method,
+              path: c.path,
+              headers: tok,
+              body: c.body,
+              vary: c.vary,
+              seconds,
+              connections: Math.min(CONNECTIONS, c.connections ?? CONNECTIONS),
+              expectCode: true,
+              seed: addSeed++,
+            };
+            // A different user per request: the login throttle counts attempts per username while they run.
+            if (c.vary === 'login') spec.users = USERS;
+            if (c.vary === 'login') spec.captchas = await captchas(db.knex, Math.max(200, Math.ceil(seconds * 400)));
+            if (c.vary === 'update') Object.assign(spec, { idFrom: 1, idCount: Math.floor(GOODS / 2) });
+            if (c.vary === 'delete') spec.idFrom = deleteFrom;
+            const m = load(spec);
+            if (c.vary === 'delete') deleteFrom -= m.issued + 1;
+            return m;
+          };
+          if (WARMUP > 0) await runOnce(WARMUP);
+          const m = await runOnce(SECONDS);
+          const key = `${c.name}|${t}`;
+          runs.set(key, [...(runs.get(key) ?? []), m]);
+          process.stderr.write(`[${db.name}] round ${round + 1} ${c.name.padEnd(15)} ${t.padEnd(8)} ${m.rps.toFixed(0).padStart(6)} req/s p50 ${m.p50} p99 ${m.p99}${m.bad ? ` FAILED ${m.bad}: ${m.sample}` : ''}\n`);
+        }
       }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  console.log(
-    c.name.padEnd(38),
-    (latencies.length / SECONDS).toFixed(0).padStart(8),
-    pct(latencies, 50).toFixed(2).padStart(8),
-    pct(latencies, 99).toFixed(2).padStart(8),
-    String(errors).padStart(7),
-  );
+    }
+    const afterRss = rssMb(server.proc.pid);
+    const afterRssBase = base ? rssMb(base.proc.pid) : undefined;
+    await stop(server);
+    const restart = await startServer(bundle, db.env);
+    const coldStartMs = restart.coldStartMs;
+    await stop(restart);
+
+    const rows: Row[] = [];
+    for (const c of CASES) {
+      const pick = (t: Target): Row | undefined => {
+        const ms = runs.get(`${c.name}|${t}`);
+        if (!ms) return undefined;
+        return { db: db.name, endpoint: c.name, target: t, rps: Math.round(median(ms.map((m) => m.rps))), p50: median(ms.map((m) => m.p50)), p99: median(ms.map((m) => m.p99)), bad: ms.reduce((a, m) => a + m.bad, 0) };
+      };
+      const f = pick('floor');
+      for (const t of ['server', 'baseline'] as const) {
+        const r = pick(t);
+        if (!r) continue;
+        if (f) r.ratio = Math.round((r.rps / f.rps) * 100) / 100;
+        rows.push(r);
+      }
+      if (f) rows.push(f);
+    }
+    results.databases.push({ db: db.name, firstStartMs, coldStartMs, rssMb: { idle: idleRss, afterLoad: afterRss, ...(base ? { baselineIdle: idleRssBase, baselineAfterLoad: afterRssBase } : {}) }, rows });
+
+    table.push(`\n### ${db.name} — cold start ${coldStartMs} ms (first start with migrations ${firstStartMs} ms), RSS idle ${idleRss} MB, after load ${afterRss} MB${base ? ` (baseline: ${idleRssBase} → ${afterRssBase} MB)` : ''}\n`);
+    table.push('| endpoint | target | req/s | p50 ms | p99 ms | ratio to floor | failed |');
+    table.push('|---|---|---:|---:|---:|---:|---:|');
+    for (const r of rows) table.push(`| ${r.endpoint} | ${r.target === 'floor' ? (CASES.find((c) => c.name === r.endpoint)!.floor === 'sql' ? 'floor: Koa + Knex, same SQL' : 'floor: bare Koa, same JSON') : r.target} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ratio === undefined ? '' : `${Math.round(r.ratio * 100)} %`} | ${r.bad} |`);
+  } finally {
+    await stop(server);
+    await stop(base);
+    await stop(floor);
+    await db.cleanup();
+  }
 }
 
-agent.destroy();
-server.close();
-await instance.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+const header = `Schema Admin bench — Node ${process.version}, ${os.cpus().length} CPUs, ${CONNECTIONS} connections, ${WARMUP}s warm-up + ${SECONDS}s per run, median of ${ROUNDS} interleaved rounds, ${USERS} users / ${GOODS} goods`;
+console.log(header);
+console.log(table.join('\n'));
+fs.mkdirSync(path.dirname(OUT), { recursive: true });
+fs.writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);
+console.log(`\nwritten ${path.relative(ROOT, OUT)}`);

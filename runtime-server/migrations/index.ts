@@ -7,6 +7,10 @@ import * as m20261121220836_create_base_sys_audit from './20261121220836_create_
 import * as m20261121222602_alter_tables from './20261121222602_alter_tables.js';
 import * as m20261124152619_create_base_sys_user_setting from './20261124152619_create_base_sys_user_setting.js';
 import * as m20261125051110_create_base_sys_rate from './20261125051110_create_base_sys_rate.js';
+import * as m20261125075340_create_demo_order from './20261125075340_create_demo_order.js';
+import * as m20261125075513_create_base_sys_data_job from './20261125075513_create_base_sys_data_job.js';
+import * as m20261125080813_alter_demo_order from './20261125080813_alter_demo_order.js';
+import * as m20261125082306_create_base_sys_view from './20261125082306_create_base_sys_view.js';
 
 /** Every migration in run order. */
 export const migrations: [string, Knex.Migration][] = [
@@ -17,4 +21,8 @@ export const migrations: [string, Knex.Migration][] = [
   ['20261121222602_alter_tables', m20261121222602_alter_tables],
   ['20261124152619_create_base_sys_user_setting', m20261124152619_create_base_sys_user_setting],
   ['20261125051110_create_base_sys_rate', m20261125051110_create_base_sys_rate],
+  ['20261125075340_create_demo_order', m20261125075340_create_demo_order],
+  ['20261125075513_create_base_sys_data_job', m20261125075513_create_base_sys_data_job],
+  ['20261125080813_alter_demo_order', m20261125080813_alter_demo_order],
+  ['20261125082306_create_base_sys_view', m20261125082306_create_base_sys_view],
 ];

@@ -49,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   } catch (err) {
     throw new ConfigError((err as Error).message);
   }
+  const scheduler = schedulerFromEnv(env);
   const uploadBaseUrl = env.UPLOAD_BASE_URL === undefined || env.UPLOAD_BASE_URL === '' ? undefined : parseUploadBase(env.UPLOAD_BASE_URL);
   const config: Config = {
     port,
@@ -66,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadMaxMb: 100,
     ...(uploadBaseUrl !== undefined ? { uploadBaseUrl } : {}),
     ...(trustProxy ? { trustProxy } : {}),
+    ...(scheduler ? { scheduler } : {}),
     ...overrides,
   };
   if (config.captchaFixedCode && config.nodeEnv === 'production') {
@@ -89,4 +91,22 @@ function parseUploadBase(raw: string): string {
     throw new ConfigError(`UPLOAD_BASE_URL must be an http(s) URL or a path starting with "/" (no query), got "${raw.slice(0, 100)}"`);
   }
   return v.replace(/\/+$/, '');
+}
+
+/**
+ * TASK_POLL_MS / TASK_LEASE_MS: how often each instance re-reads the task table, and how long a claimed run
+ * holds its task before another instance may take it over (the crash take-over time). Defaults in the scheduler.
+ */
+function schedulerFromEnv(env: NodeJS.ProcessEnv): SchedulerOptions | undefined {
+  const ms = (name: 'TASK_POLL_MS' | 'TASK_LEASE_MS', min: number): number | undefined => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return undefined;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > 86_400_000) throw new ConfigError(`${name} must be a whole number of milliseconds from ${min}, got "${raw.slice(0, 50)}"`);
+    return n;
+  };
+  const pollMs = ms('TASK_POLL_MS', 100);
+  const leaseMs = ms('TASK_LEASE_MS', 1000);
+  if (pollMs === undefined && leaseMs === undefined) return undefined;
+  return { ...(pollMs !== undefined ? { pollMs } : {}), ...(leaseMs !== undefined ? { leaseMs } : {}) };
 }

@@ -243,6 +243,13 @@ describe('sanitizeEntity errors', () => {
       problems(goods((d) => { d['x-screen'].search.filters = ['status', 'nope']; })),
       [['UnknownField', '/x-screen/search/filters/1']],
     );
+    // A virtual item (a handler's value, not a property) is fine in columns and form, never as a filter.
+    const virtual = { field: 'tagNames', virtual: { label: LABEL } };
+    assert.deepEqual(problems(goods((d) => { d['x-screen'].columns = ['title', virtual]; d['x-screen'].form = ['title', virtual]; })), []);
+    assert.deepEqual(
+      problems(goods((d) => { d['x-screen'].search.filters = ['status', virtual]; })),
+      [['UnknownField', '/x-screen/search/filters/1']],
+    );
   });
 
   it('reports every problem of a file together', () => {

@@ -428,7 +428,9 @@ function checkScreen(
   for (const [key, list] of lists) {
     (list ?? []).forEach((item, i) => {
       const field = typeof item === 'string' ? item : (item as { field: string }).field;
-      if (!known.has(field)) err('UnknownField', `/x-screen/${key}/${i}`, `"${field}" is not a property or join output`);
+      // A virtual item names a value of the handlers, not a property: its label and schema come with it.
+      const virtual = typeof item === 'object' && item !== null && 'virtual' in item && key !== 'search/filters';
+      if (!known.has(field) && !virtual) err('UnknownField', `/x-screen/${key}/${i}`, `"${field}" is not a property or join output`);
     });
   }
 }

@@ -156,7 +156,7 @@ describe('generateOpenApi', () => {
     assert.deepEqual(data(op(d, '/admin/demo/goods/list')), { type: 'array', items: { $ref: '#/components/schemas/DemoGoods' } });
 
     const pageBody = body(op(d, '/admin/demo/goods/page'));
-    assert.deepEqual(Object.keys(pageBody.properties), ['page', 'size', 'order', 'sort', 'keyWord', 'status', 'type', 'title']);
+    assert.deepEqual(Object.keys(pageBody.properties), ['page', 'size', 'order', 'sort', 'keyWord', 'status', 'type', 'title', 'where']);
     assert.deepEqual(pageBody.properties.page, { type: 'integer', minimum: 1, default: 1 });
     assert.deepEqual(pageBody.properties.size, { type: 'integer', minimum: 1, maximum: 1000, default: 20 });
     const sort = new RegExp(pageBody.properties.sort.pattern);
@@ -168,9 +168,9 @@ describe('generateOpenApi', () => {
     assert.deepEqual(pageData.properties.list.items, { $ref: '#/components/schemas/DemoGoods' });
     assert.deepEqual(Object.keys(pageData.properties.pagination.properties), ['page', 'size', 'total']);
     // list takes the same filters, without paging
-    assert.deepEqual(Object.keys(body(op(d, '/admin/demo/goods/list')).properties), ['order', 'sort', 'keyWord', 'status', 'type', 'title']);
+    assert.deepEqual(Object.keys(body(op(d, '/admin/demo/goods/list')).properties), ['order', 'sort', 'keyWord', 'status', 'type', 'title', 'where']);
     // join filters use the request param
-    assert.deepEqual(Object.keys(body(op(d, '/admin/recycle/data/page')).properties).slice(5), ['userId', 'operator']);
+    assert.deepEqual(Object.keys(body(op(d, '/admin/recycle/data/page')).properties).slice(5), ['userId', 'operator', 'where']);
   });
 
   it('keeps the generic shape for a generic action overridden by a handler', () => {

@@ -210,7 +210,7 @@ function operation(entity: EntityModel, a: ActionModel, byId: Map<string, Entity
       data = ref(name);
       break;
     case 'list':
-      op.requestBody = jsonBody({ type: 'object', properties: { ...orderProperties(), ...filterProperties(entity, byId) } }, false);
+      op.requestBody = jsonBody({ type: 'object', properties: { ...orderProperties(), ...filterProperties(entity, byId), ...whereProperty(a) } }, false);
       data = { type: 'array', items: ref(name) };
       break;
     case 'page':
@@ -221,6 +221,7 @@ function operation(entity: EntityModel, a: ActionModel, byId: Map<string, Entity
           size: { type: 'integer', minimum: 1, maximum: 1000, default: 20 },
           ...orderProperties(),
           ...filterProperties(entity, byId),
+          ...whereProperty(a),
         },
       }, false);
       data = {
@@ -258,6 +259,21 @@ function orderProperties(): Record<string, JsonSchema> {
 }
 
 /** One request property per fieldEq (scalar or array → IN), fieldLike (substring) and fieldRange ([from, to]) filter. */
+/**
+ * The advanced filter language (runtime-server/src/crud/filterLanguage.ts) of the generic page/list, checked by
+ * the server field by field; a named handler serving the action decides its own body, so it is not promised there.
+ */
+function whereProperty(a: ActionModel): Record<string, JsonSchema> {
+  if (a.handler) return {};
+  return {
+    where: {
+      type: 'object',
+      description:
+        'Advanced filter: {"and": [...]} or {"or": [...]} groups (up to 5 levels, 50 conditions) of {"field", "op", "value"} on the output columns; op is one of eq, ne, in, contains, startsWith, between, gt, gte, lt, lte, isEmpty, as the field\'s type allows; values are validated like the field',
+    },
+  };
+}
+
 function filterProperties(entity: EntityModel, byId: Map<string, EntityModel>): Record<string, JsonSchema> {
   const props: Record<string, JsonSchema> = {};
   for (const f of entity.query.fieldEq) {

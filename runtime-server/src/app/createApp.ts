@@ -24,9 +24,14 @@ import { composeEndpoint } from '../http/composeEndpoint.js';
 import { openRouteLimit } from '../http/rateLimit.js';
 import { rejectLoneSurrogates } from '../http/loneSurrogates.js';
 import { envelope } from '../http/envelope.js';
+import { health } from '../http/health.js';
+import type { Lifecycle } from '../http/health.js';
+import { migrations } from '../../migrations/index.js';
 import { requestLog } from '../http/requestLog.js';
+import { RequestLogWriter } from '../http/requestLogWriter.js';
 import { registerCoreTaskHandlers } from '../modules/task/coreHandlers.js';
 import { VISIBILITY_RULES } from '../modules/base/visibility.js';
+import { DataJobRunner } from '../dataJob/runner.js';
 import { TaskHandlerRegistry } from '../modules/task/handlers.js';
 import { TaskScheduler } from '../scheduler/scheduler.js';
 import { loadGenerated } from './loadGenerated.js';
@@ -58,7 +63,9 @@ export interface AppInstance {
   services: AppServices;
   /** Node request listener, for `http.createServer` or supertest. */
   callback(): ReturnType<Koa['callback']>;
-  /** Releases the database pool. */
+  /** Readiness (`/readyz`) answers 503 from now on: the first step of a graceful shutdown. */
+  drain(): void;
+  /** Stops the scheduler (running tasks get their grace), writes the queued request log, releases the database pool. */
   close(): Promise<void>;
 }
 
@@ -68,9 +75,9 @@ export interface AppInstance {
  * can share one database.
  */
 export async function createApp(config: Config, options: CreateAppOptions = {}): Promise<AppInstance> {
-  const { knex, dialect } = createDb(config);
+  const logger = options.logger ?? console;
+  const { knex, dialect } = createDb(config, logger);
   try {
-    const logger = options.logger ?? console;
     const generated = loadGenerated();
     const ajv = createAjv();
     const queryAjv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true, coerceTypes: true, multipleOfPrecision: 9 });
@@ -92,8 +99,10 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       // Replaced by the stored secret right after migrations; nothing can sign before that.
       auth: { secret: createSecretKey(randomBytes(32)) },
       authz,
+      requestLog: new RequestLogWriter(knex, logger),
       taskHandlers: new TaskHandlerRegistry(),
       visibility: new Map(VISIBILITY_RULES),
+      dataJobs: new DataJobRunner(),
       scheduler: new TaskScheduler(config.scheduler),
       // A getter: the registry is the one services ends up holding, whatever replaces it above.
       plugins: new PluginManager({ knex, config, logger, get taskHandlers() { return services.taskHandlers; } }),
@@ -116,6 +125,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     await services.plugins.start();
 
     const app = new Koa({ proxy: false });
+    const lifecycle: Lifecycle = { draining: false };
     app.on('error', (err: Error, ctx?: Koa.Context) => {
       // A browser that navigates away mid-response is not a fault of ours (koa-compress reports it).
       if (isClientAbort(err)) return;
@@ -135,6 +145,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     if (options.project) await serveProject(services, options.project);
     await ensureEntityMenus(services);
 
+    // Load-balancer probes first: cheap, never logged, never compressed.
+    app.use(health(knex, lifecycle, options.project ? undefined : migrations.map(([name]) => name)));
     // EPS and OpenAPI run to hundreds of KB; gzip/brotli cut them ~10x for the console's start-up.
     app.use(compress({ threshold: 2048 }));
     app.use(envelope());
@@ -169,8 +181,14 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       app,
       services,
       callback: () => app.callback(),
+      drain: () => {
+        lifecycle.draining = true;
+      },
       close: async () => {
+        lifecycle.draining = true;
         await services.scheduler.stop();
+        await services.dataJobs.drain();
+        await services.requestLog.close();
         await services.plugins.close();
         await knex.destroy();
       },

@@ -12,6 +12,8 @@ import type { TaskHandlerRegistry } from '../modules/task/handlers.js';
 import type { TaskScheduler } from '../scheduler/scheduler.js';
 import type { PluginManager } from '../plugins/manager.js';
 import type { RouteRecord } from '../core/routeRecord.js';
+import type { RequestLogWriter } from '../http/requestLogWriter.js';
+import type { DataJobRunner } from '../dataJob/runner.js';
 
 /** A response body that never changes during an instance's life, serialized once. */
 export interface StaticBody {
@@ -55,6 +57,10 @@ export interface AppServices {
   plugins: PluginManager;
   /** Entities' own visibility rules (beyond tenant and data scope), applied to every read of them. */
   visibility: Map<string, VisibilityRule>;
+  /** Batched writer of the request log (flushed on close). */
+  requestLog: RequestLogWriter;
+  /** Export/import jobs running on this instance (their state is in base_sys_data_job). */
+  dataJobs: DataJobRunner;
   /** Called after a generic write to an entity (bumps the auth epoch for permission sources). */
   changed(entityId: string): Promise<void>;
   /** Mounts a route in the running router (entities created at run time); false when it already exists. */

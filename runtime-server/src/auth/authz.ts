@@ -1,6 +1,9 @@
 import type { Knex } from 'knex';
 import { loadParents, withDescendants } from '../crud/tree.js';
 import { bumpConfEpoch, readConfEpoch } from '../db/confEpoch.js';
+import { now } from '../db/values.js';
+import { loadSession } from './sessions.js';
+import type { SessionState } from './sessions.js';
 
 const EPOCH_KEY = 'authEpoch';
 
@@ -15,9 +18,18 @@ export const AUTH_SOURCES: ReadonlySet<string> = new Set([
   'base/sys/roleDepartment',
 ]);
 
-/** Marks every instance's permission caches stale (they notice within `Authz.maxAgeMs`). */
-export function bumpAuthEpoch(knex: Knex | Knex.Transaction): Promise<void> {
-  return bumpConfEpoch(knex, EPOCH_KEY);
+/**
+ * Bumps made by this process: an instance re-reads the shared epoch at its next check instead of
+ * waiting out `maxAgeMs`, so a change is seen at once where it was made. Only a counter — every app
+ * in the process merely re-reads the database, which stays the one source of truth.
+ */
+let localBumps = 0;
+
+/** Marks every instance's permission and session caches stale (they notice within `Authz.maxAgeMs`). */
+export async function bumpAuthEpoch(knex: Knex | Knex.Transaction): Promise<void> {
+  localBumps++;
+  await bumpConfEpoch(knex, EPOCH_KEY);
+  localBumps++;
 }
 
 const parsePerms = (s: unknown) =>
@@ -33,24 +45,51 @@ const parsePerms = (s: unknown) =>
 export class Authz {
   private epoch: string | undefined;
   private checkedAt = 0;
+  private seenBumps = -1;
   private perms = new Map<number, Set<string>>();
   private scopes = new Map<number, number[]>();
+  private sessions = new Map<number, { state: SessionState; expireTime: string; at: number }>();
 
   constructor(
     private readonly knex: Knex,
     readonly maxAgeMs = 1000,
+    /** A cached session is re-read after this long even when the epoch did not move. */
+    readonly sessionTtlMs = 3000,
   ) {}
 
   private async fresh(): Promise<void> {
     const t = Date.now();
-    if (t - this.checkedAt < this.maxAgeMs) return;
+    if (t - this.checkedAt < this.maxAgeMs && this.seenBumps === localBumps) return;
     this.checkedAt = t;
+    this.seenBumps = localBumps;
     const epoch = await readConfEpoch(this.knex, EPOCH_KEY);
     if (epoch !== this.epoch) {
       this.epoch = epoch;
       this.perms.clear();
       this.scopes.clear();
+      this.sessions.clear();
     }
+  }
+
+  /**
+   * A login session joined with its user, cached per instance: revocation, disabling, password and
+   * role changes bump the shared epoch, so every instance drops it within `maxAgeMs` (and anyway
+   * re-reads it after `sessionTtlMs`). Expiry is checked against the clock on every use.
+   */
+  async session(sid: number): Promise<SessionState | undefined> {
+    await this.fresh();
+    const t = Date.now();
+    const hit = this.sessions.get(sid);
+    if (hit && t - hit.at < this.sessionTtlMs) return { ...hit.state, expired: hit.expireTime <= now() };
+    const state = await loadSession(this.knex, sid);
+    if (!state) {
+      this.sessions.delete(sid);
+      return undefined;
+    }
+    // Bounded: a flood of logins cannot grow it without end.
+    if (this.sessions.size >= 10_000) this.sessions.clear();
+    this.sessions.set(sid, { state, expireTime: state.expireTime, at: t });
+    return state;
   }
 
   /** Permission keys of a (non-super) user: union of the perms of the menus of their roles. */

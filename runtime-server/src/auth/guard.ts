@@ -3,7 +3,6 @@ import type { AppServices } from '../app/services.js';
 import type { Actor } from '../core/actor.js';
 import { AppError, CODE } from '../core/errors.js';
 import type { RouteState } from '../http/composeEndpoint.js';
-import { loadSession } from './sessions.js';
 import { tokenFromHeader, verifyToken } from './tokens.js';
 
 const unauthorized = (key: 'auth.invalid' | 'auth.expired') => new AppError(key, {}, CODE.comm, 401);
@@ -22,7 +21,7 @@ export function authGuard(services: AppServices): Middleware {
     const claims = await verifyToken(services.auth.secret, tokenFromHeader(ctx.get('authorization') || undefined));
     if (!claims) throw unauthorized('auth.invalid');
     if (claims.isRefresh) throw unauthorized('auth.expired');
-    const s = await loadSession(services.knex, claims.sid);
+    const s = await services.authz.session(claims.sid);
     if (!s || s.userId !== claims.userId || s.revoked || s.expired || s.status !== 1 || s.passwordV !== claims.passwordVersion) {
       throw unauthorized('auth.expired');
     }

@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import type { Knex } from 'knex';
 import { now } from '../db/values.js';
 import { REFRESH_TTL } from './tokens.js';
+import { bumpAuthEpoch } from './authz.js';
 
 const digest = (jti: string) => createHash('sha256').update(jti).digest('hex');
 
@@ -12,6 +13,8 @@ export interface SessionState {
   userId: number;
   revoked: boolean;
   expired: boolean;
+  /** `YYYY-MM-DD HH:mm:ss`, compared with `now()` (the cache re-checks it on every use). */
+  expireTime: string;
   username: string;
   status: number;
   passwordV: number;
@@ -57,6 +60,8 @@ export async function rotateRefresh(knex: Knex, sid: number, oldJti: string, new
 export async function revokeSession(knex: Knex | Knex.Transaction, sid: number): Promise<void> {
   const ts = now();
   await knex('base_sys_session').where({ id: sid }).whereNull('revokedTime').update({ revokedTime: ts, updateTime: ts });
+  // Sessions are cached per instance (Authz): the epoch tells every instance to re-read them.
+  await bumpAuthEpoch(knex);
 }
 
 /** Revokes every session of a user (optionally but one): disable, delete, password change. */
@@ -65,6 +70,7 @@ export async function revokeUserSessions(knex: Knex | Knex.Transaction, userId: 
   const q = knex('base_sys_session').where({ userId }).whereNull('revokedTime');
   if (exceptSid !== undefined) q.whereNot({ id: exceptSid });
   await q.update({ revokedTime: ts, updateTime: ts });
+  await bumpAuthEpoch(knex);
 }
 
 
@@ -90,6 +96,7 @@ export async function loadSession(knex: Knex, id: number): Promise<SessionState 
     userId: Number(row.userId),
     revoked: row.revokedTime !== null && row.revokedTime !== undefined,
     expired: String(row.expireTime) <= now(),
+    expireTime: String(row.expireTime),
     username: String(row.username),
     status: Number(row.status),
     passwordV: Number(row.passwordV),

@@ -46,9 +46,34 @@ export async function signPair(
   return { token, expire: ACCESS_TTL, refreshToken, refreshExpire: REFRESH_TTL };
 }
 
+/**
+ * Tokens whose signature already checked out, per secret: a signature verdict never changes for the same
+ * text, and WebCrypto's HMAC (job dispatch, key import) was the largest cost of an authenticated request
+ * in the CPU profile. Expiry is checked on every use; bounded, so a flood of distinct tokens cannot grow it.
+ */
+const verified = new WeakMap<KeyObject, Map<string, TokenClaims & { exp: number }>>();
+const VERIFIED_MAX = 10_000;
+
 /** The claims of a valid, unexpired token signed with `secret`, else undefined. */
 export async function verifyToken(secret: KeyObject, token: string | undefined): Promise<TokenClaims | undefined> {
   if (!token || token.length > 4096) return undefined;
+  let cache = verified.get(secret);
+  const hit = cache?.get(token);
+  if (hit) {
+    if (hit.exp * 1000 > Date.now()) return hit;
+    cache!.delete(token);
+    return undefined;
+  }
+  const claims = await verifySigned(secret, token);
+  if (claims && typeof (claims as { exp?: unknown }).exp === 'number') {
+    if (!cache) verified.set(secret, (cache = new Map()));
+    if (cache.size >= VERIFIED_MAX) cache.clear();
+    cache.set(token, claims as TokenClaims & { exp: number });
+  }
+  return claims;
+}
+
+async function verifySigned(secret: KeyObject, token: string): Promise<TokenClaims | undefined> {
   try {
     const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
     const c = payload as unknown as TokenClaims;

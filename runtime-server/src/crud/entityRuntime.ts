@@ -5,6 +5,8 @@ import type { EntityModel, FieldModel, JsonSchema, Model } from '@schema-admin/g
 import type { Limits } from './limits.js';
 import { labelsOf } from '../core/validator.js';
 import type { FieldLabels } from '../core/validator.js';
+import { whereFieldsOf } from './filterLanguage.js';
+import type { WhereField } from './filterLanguage.js';
 
 /** A column a page/list row carries: a main-table field or a join output. */
 export interface OutputColumn {
@@ -27,6 +29,8 @@ export interface EntityRuntime {
   /** Request `order` name → qualified column. */
   sortable: Map<string, string>;
   labels: FieldLabels;
+  /** Columns the `where` filter language may name, with their operators and value rules. */
+  whereFields: Map<string, WhereField>;
   validators: {
     add: ValidateFunction;
     update: ValidateFunction;
@@ -63,14 +67,28 @@ export function createRegistry(model: Model, ajv: Ajv2020, limits: Limits): Regi
       writable,
       sortable,
       labels: (name) => own(name) ?? joinLabels(name),
-      validators: {
-        add: ajv.compile(addSchema(e, writable)),
-        update: ajv.compile(updateSchema(writable)),
-        filters: ajv.compile(filterSchema(e, fields, limits)),
-      },
+      whereFields: whereFieldsOf(output, ajv, scalarSchema),
+      validators: compiledOnUse({
+        add: () => ajv.compile(addSchema(e, writable)),
+        update: () => ajv.compile(updateSchema(writable)),
+        filters: () => ajv.compile(filterSchema(e, fields, limits)),
+      }),
     });
   }
   return registry;
+}
+
+/**
+ * Validators compiled at their first use, not at start: an instance compiled three per entity (and one
+ * per route body and query) before answering anything, most of which a given process never needs.
+ */
+export function compiledOnUse<K extends string>(make: Record<K, () => ValidateFunction>): Record<K, ValidateFunction> {
+  const out = {} as Record<K, ValidateFunction>;
+  for (const [k, f] of Object.entries(make) as [K, () => ValidateFunction][]) {
+    let v: ValidateFunction | undefined;
+    Object.defineProperty(out, k, { enumerable: true, get: () => (v ??= f()) });
+  }
+  return out;
 }
 
 function withoutDefault(schema: JsonSchema): JsonSchema {
@@ -134,7 +152,7 @@ const FILTER_MAX_LENGTH = 1000;
  * A filter value has the field's type but not its add-time minimums (a LIKE fragment may be short); its
  * length stays bounded by the field's maxLength (no column can match a longer fragment).
  */
-function scalarSchema(field: FieldModel): JsonSchema {
+export function scalarSchema(field: FieldModel): JsonSchema {
   const { type, format, enum: e, maxLength, pattern, minimum, maximum } = field.schema as {
     type?: unknown;
     format?: string;

@@ -3,6 +3,7 @@ import { ValidationError } from '../core/errors.js';
 import type { DataScope } from './context.js';
 import type { EntityRuntime } from './entityRuntime.js';
 import { fromDb } from '../db/values.js';
+import { applyWhere } from './filterLanguage.js';
 
 /** Filters of a page/list request (validated by `validators.filters`). */
 export interface ListInput {
@@ -13,6 +14,8 @@ export interface ListInput {
   keyWord?: string | number | null;
   isExport?: boolean;
   maxExportLimit?: number;
+  /** The advanced filter (crud/filterLanguage.ts). */
+  where?: unknown;
   [param: string]: unknown;
 }
 
@@ -80,6 +83,7 @@ export function filteredQuery(
     if (given(from)) qb.where(f.column, '>=', rangeParam(field, from));
     if (given(to)) qb.where(f.column, '<=', rangeParam(field, to));
   }
+  applyWhere(qb, rt.whereFields, rt.labels, input.where);
   return qb;
 }
 

@@ -6,15 +6,28 @@ import type { Config } from '../config.js';
 
 export type Dialect = 'sqlite' | 'mysql';
 
-// Knex warns when another instance holds the migration lock; migrateLatest waits for it instead.
-const log = {
-  warn(message: string) {
-    if (!/lock/i.test(String(message))) console.warn(message);
-  },
-};
+type Logger = Pick<Console, 'warn' | 'error'>;
+
+/** Knex's own messages through the app's logger (JSON lines in production). */
+function knexLog(logger: Logger) {
+  return {
+    // Knex warns when another instance holds the migration lock; migrateLatest waits for it instead.
+    warn(message: unknown) {
+      if (!/lock/i.test(String(message))) logger.warn(String(message));
+    },
+    error(message: unknown) {
+      logger.error(String(message));
+    },
+    deprecate(method: string, alternative: string) {
+      logger.warn(`knex: ${method} is deprecated, use ${alternative}`);
+    },
+    debug() {},
+  };
+}
 
 /** The Knex instance for the configured database: SQLite file in DATA_DIR, or MySQL/MariaDB by URL. */
-export function createDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>): { knex: Knex; dialect: Dialect } {
+export function createDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>, logger: Logger = console): { knex: Knex; dialect: Dialect } {
+  const log = knexLog(logger);
   if (config.databaseUrl) {
     const url = new URL(config.databaseUrl);
     const knex = knexFactory({
@@ -29,8 +42,11 @@ export function createDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>): { kne
         // Times travel as 'YYYY-MM-DD HH:mm:ss' strings on both databases; no timezone shifts.
         dateStrings: true,
         supportBigNumbers: true,
+        // An unreachable database fails a request within seconds instead of hanging it.
+        connectTimeout: 3000,
       },
       pool: { min: 0, max: 10 },
+      acquireConnectionTimeout: 5000,
       log,
     });
     return { knex, dialect: 'mysql' };

@@ -4,12 +4,15 @@ import * as base_coding from '../modules/base/coding.js';
 import * as base_comm from '../modules/base/comm.js';
 import * as base_open from '../modules/base/open.js';
 import * as base_sys_audit from '../modules/base/sys-audit.js';
+import * as base_sys_data_job from '../modules/base/sys-data-job.js';
 import * as base_sys_department from '../modules/base/sys-department.js';
 import * as base_sys_log from '../modules/base/sys-log.js';
 import * as base_sys_menu from '../modules/base/sys-menu.js';
 import * as base_sys_param from '../modules/base/sys-param.js';
 import * as base_sys_role from '../modules/base/sys-role.js';
 import * as base_sys_user from '../modules/base/sys-user.js';
+import * as base_sys_view from '../modules/base/sys-view.js';
+import * as demo_dashboard from '../modules/demo/dashboard.js';
 import * as demo_tenant from '../modules/demo/tenant.js';
 import * as dict_info from '../modules/dict/info.js';
 import * as dict_type from '../modules/dict/type.js';
@@ -43,6 +46,14 @@ export const routes: RouteRecord[] = [
   { method: 'get', url: '/admin/base/open/refreshToken', entity: 'base/open', action: 'refreshToken', auth: 'open', perm: 'base:open:refreshToken', bind: base_open.refreshToken },
   { method: 'get', url: '/admin/base/open/html', entity: 'base/open', action: 'html', auth: 'open', perm: 'base:open:html', bind: base_open.html },
   { method: 'post', url: '/admin/base/sys/audit/page', entity: 'base/sys/audit', action: 'page', auth: 'perm', perm: 'base:sys:audit:page', bind: base_sys_audit.page },
+  { method: 'post', url: '/admin/base/sys/dataJob/exportStart', entity: 'base/sys/dataJob', action: 'exportStart', auth: 'login', perm: 'base:sys:dataJob:exportStart', bind: base_sys_data_job.exportStart },
+  { method: 'post', url: '/admin/base/sys/dataJob/bulkUpdate', entity: 'base/sys/dataJob', action: 'bulkUpdate', auth: 'login', perm: 'base:sys:dataJob:bulkUpdate', bind: base_sys_data_job.bulkUpdate },
+  { method: 'get', url: '/admin/base/sys/dataJob/importTemplate', entity: 'base/sys/dataJob', action: 'importTemplate', auth: 'login', perm: 'base:sys:dataJob:importTemplate', bind: base_sys_data_job.importTemplate },
+  { method: 'post', url: '/admin/base/sys/dataJob/importPreview', entity: 'base/sys/dataJob', action: 'importPreview', auth: 'login', perm: 'base:sys:dataJob:importPreview', bind: base_sys_data_job.importPreview },
+  { method: 'post', url: '/admin/base/sys/dataJob/importStart', entity: 'base/sys/dataJob', action: 'importStart', auth: 'login', perm: 'base:sys:dataJob:importStart', bind: base_sys_data_job.importStart },
+  { method: 'get', url: '/admin/base/sys/dataJob/jobInfo', entity: 'base/sys/dataJob', action: 'jobInfo', auth: 'login', perm: 'base:sys:dataJob:jobInfo', bind: base_sys_data_job.jobInfo },
+  { method: 'post', url: '/admin/base/sys/dataJob/jobCancel', entity: 'base/sys/dataJob', action: 'jobCancel', auth: 'login', perm: 'base:sys:dataJob:jobCancel', bind: base_sys_data_job.jobCancel },
+  { method: 'get', url: '/admin/base/sys/dataJob/jobDownload', entity: 'base/sys/dataJob', action: 'jobDownload', auth: 'login', perm: 'base:sys:dataJob:jobDownload', bind: base_sys_data_job.jobDownload },
   { method: 'post', url: '/admin/base/sys/department/add', entity: 'base/sys/department', action: 'add', auth: 'perm', perm: 'base:sys:department:add', bind: base_sys_department.add },
   { method: 'post', url: '/admin/base/sys/department/delete', entity: 'base/sys/department', action: 'delete', auth: 'perm', perm: 'base:sys:department:delete', bind: base_sys_department.remove },
   { method: 'post', url: '/admin/base/sys/department/update', entity: 'base/sys/department', action: 'update', auth: 'perm', perm: 'base:sys:department:update', bind: base_sys_department.update },
@@ -86,6 +97,12 @@ export const routes: RouteRecord[] = [
   { method: 'post', url: '/admin/base/sys/user/page', entity: 'base/sys/user', action: 'page', auth: 'perm', perm: 'base:sys:user:page', bind: base_sys_user.page },
   { method: 'post', url: '/admin/base/sys/user/move', entity: 'base/sys/user', action: 'move', auth: 'perm', perm: 'base:sys:user:move', bind: base_sys_user.move },
   { method: 'get', url: '/admin/base/sys/user/history', entity: 'base/sys/user', action: 'history', auth: 'perm', perm: 'base:sys:user:history', bind: 'generic' },
+  { method: 'get', url: '/admin/base/sys/view/views', entity: 'base/sys/view', action: 'views', auth: 'login', perm: 'base:sys:view:views', bind: base_sys_view.views },
+  { method: 'post', url: '/admin/base/sys/view/viewSave', entity: 'base/sys/view', action: 'viewSave', auth: 'login', perm: 'base:sys:view:viewSave', bind: base_sys_view.viewSave },
+  { method: 'post', url: '/admin/base/sys/view/viewShare', entity: 'base/sys/view', action: 'viewShare', auth: 'login', perm: 'base:sys:view:viewShare', bind: base_sys_view.viewShare },
+  { method: 'post', url: '/admin/base/sys/view/viewDelete', entity: 'base/sys/view', action: 'viewDelete', auth: 'login', perm: 'base:sys:view:viewDelete', bind: base_sys_view.viewDelete },
+  { method: 'post', url: '/admin/base/sys/view/viewDefault', entity: 'base/sys/view', action: 'viewDefault', auth: 'login', perm: 'base:sys:view:viewDefault', bind: base_sys_view.viewDefault },
+  { method: 'get', url: '/admin/demo/dashboard/summary', entity: 'demo/dashboard', action: 'summary', auth: 'perm', perm: 'demo:dashboard:summary', bind: demo_dashboard.summary },
   { method: 'post', url: '/admin/demo/goods/add', entity: 'demo/goods', action: 'add', auth: 'perm', perm: 'demo:goods:add', bind: 'generic' },
   { method: 'post', url: '/admin/demo/goods/delete', entity: 'demo/goods', action: 'delete', auth: 'perm', perm: 'demo:goods:delete', bind: 'generic' },
   { method: 'post', url: '/admin/demo/goods/update', entity: 'demo/goods', action: 'update', auth: 'perm', perm: 'demo:goods:update', bind: 'generic' },
@@ -93,6 +110,13 @@ export const routes: RouteRecord[] = [
   { method: 'post', url: '/admin/demo/goods/list', entity: 'demo/goods', action: 'list', auth: 'perm', perm: 'demo:goods:list', bind: 'generic' },
   { method: 'post', url: '/admin/demo/goods/page', entity: 'demo/goods', action: 'page', auth: 'perm', perm: 'demo:goods:page', bind: 'generic' },
   { method: 'get', url: '/admin/demo/goods/history', entity: 'demo/goods', action: 'history', auth: 'perm', perm: 'demo:goods:history', bind: 'generic' },
+  { method: 'post', url: '/admin/demo/order/add', entity: 'demo/order', action: 'add', auth: 'perm', perm: 'demo:order:add', bind: 'generic' },
+  { method: 'post', url: '/admin/demo/order/delete', entity: 'demo/order', action: 'delete', auth: 'perm', perm: 'demo:order:delete', bind: 'generic' },
+  { method: 'post', url: '/admin/demo/order/update', entity: 'demo/order', action: 'update', auth: 'perm', perm: 'demo:order:update', bind: 'generic' },
+  { method: 'get', url: '/admin/demo/order/info', entity: 'demo/order', action: 'info', auth: 'perm', perm: 'demo:order:info', bind: 'generic' },
+  { method: 'post', url: '/admin/demo/order/list', entity: 'demo/order', action: 'list', auth: 'perm', perm: 'demo:order:list', bind: 'generic' },
+  { method: 'post', url: '/admin/demo/order/page', entity: 'demo/order', action: 'page', auth: 'perm', perm: 'demo:order:page', bind: 'generic' },
+  { method: 'get', url: '/admin/demo/order/history', entity: 'demo/order', action: 'history', auth: 'perm', perm: 'demo:order:history', bind: 'generic' },
   { method: 'post', url: '/admin/demo/tenant/use', entity: 'demo/tenant', action: 'use', auth: 'perm', perm: 'demo:tenant:use', bind: demo_tenant.use },
   { method: 'post', url: '/admin/demo/tenant/noUse', entity: 'demo/tenant', action: 'noUse', auth: 'perm', perm: 'demo:tenant:noUse', bind: demo_tenant.noUse },
   { method: 'post', url: '/admin/demo/tenant/noTenant', entity: 'demo/tenant', action: 'noTenant', auth: 'super', perm: 'demo:tenant:noTenant', bind: demo_tenant.noTenant },
@@ -161,6 +185,7 @@ export const routes: RouteRecord[] = [
   { method: 'post', url: '/admin/task/info/stop', entity: 'task/info', action: 'stop', auth: 'perm', perm: 'task:info:stop', bind: task_info.stop },
   { method: 'post', url: '/admin/task/info/once', entity: 'task/info', action: 'once', auth: 'perm', perm: 'task:info:once', bind: task_info.once },
   { method: 'get', url: '/admin/task/info/log', entity: 'task/info', action: 'log', auth: 'perm', perm: 'task:info:log', bind: task_info.log },
+  { method: 'get', url: '/admin/task/info/services', entity: 'task/info', action: 'services', auth: 'perm', perm: 'task:info:services', bind: task_info.services },
   { method: 'get', url: '/admin/task/info/history', entity: 'task/info', action: 'history', auth: 'perm', perm: 'task:info:history', bind: 'generic' },
   { method: 'post', url: '/admin/user/address/add', entity: 'user/address', action: 'add', auth: 'perm', perm: 'user:address:add', bind: user_address.add },
   { method: 'post', url: '/admin/user/address/delete', entity: 'user/address', action: 'delete', auth: 'perm', perm: 'user:address:delete', bind: 'generic' },

@@ -161,6 +161,130 @@ export interface BaseSysConfInput {
 }
 
 /**
+ * Data jobs (`base/sys/dataJob`): a row as the API returns it.
+ */
+export interface BaseSysDataJob {
+  /**
+   * ID
+   */
+  id: number;
+  /**
+   * User ID
+   */
+  userId: number;
+  /**
+   * Kind
+   */
+  kind: "export" | "import";
+  /**
+   * Entity
+   */
+  entity: string;
+  /**
+   * Format
+   */
+  format: "csv" | "xlsx";
+  /**
+   * Status: 0 queued, 1 running, 2 done, 3 failed, 4 cancelled
+   */
+  status: 0 | 1 | 2 | 3 | 4;
+  /**
+   * Total rows
+   */
+  total: number;
+  /**
+   * Processed
+   */
+  processed: number;
+  /**
+   * File: Path under DATA_DIR
+   */
+  file?: string | null;
+  /**
+   * File name
+   */
+  fileName?: string | null;
+  /**
+   * Error
+   */
+  error?: string | null;
+  /**
+   * Parameters
+   */
+  params?: {
+    [k: string]: unknown | undefined;
+  } | null;
+  /**
+   * Expires
+   */
+  expireTime?: string | null;
+  /**
+   * Created at
+   */
+  createTime: string;
+  /**
+   * Updated at
+   */
+  updateTime: string;
+}
+
+/**
+ * Data jobs (`base/sys/dataJob`): the add request body.
+ */
+export interface BaseSysDataJobInput {
+  /**
+   * User ID
+   */
+  userId: number;
+  /**
+   * Kind
+   */
+  kind: "export" | "import";
+  /**
+   * Entity
+   */
+  entity: string;
+  /**
+   * Format
+   */
+  format: "csv" | "xlsx";
+  /**
+   * Status: 0 queued, 1 running, 2 done, 3 failed, 4 cancelled
+   */
+  status?: 0 | 1 | 2 | 3 | 4;
+  /**
+   * Total rows
+   */
+  total?: number;
+  /**
+   * Processed
+   */
+  processed?: number;
+  /**
+   * File: Path under DATA_DIR
+   */
+  file?: string | null;
+  /**
+   * File name
+   */
+  fileName?: string | null;
+  /**
+   * Error
+   */
+  error?: string | null;
+  /**
+   * Parameters
+   */
+  params?: {
+    [k: string]: unknown | undefined;
+  } | null;
+  /**
+   * Expires
+   */
+  expireTime?: string | null;
+}
+
+/**
  * Department (`base/sys/department`): a row as the API returns it.
  */
 export interface BaseSysDepartment {
@@ -761,7 +885,7 @@ export interface BaseSysUser {
    */
   id: number;
   /**
-   * Department ID
+   * Department
    */
   departmentId?: number | null;
   /**
@@ -831,7 +955,7 @@ export interface BaseSysUser {
  */
 export interface BaseSysUserInput {
   /**
-   * Department ID
+   * Department
    */
   departmentId?: number | null;
   /**
@@ -966,6 +1090,82 @@ export interface BaseSysUserSettingInput {
   value?: {
     [k: string]: unknown | undefined;
   } | null;
+}
+
+/**
+ * Saved views (`base/sys/view`): a row as the API returns it.
+ */
+export interface BaseSysView {
+  /**
+   * ID
+   */
+  id: number;
+  /**
+   * Owner
+   */
+  userId: number;
+  /**
+   * Screen: Entity id of the generic screen
+   */
+  screen: string;
+  /**
+   * Name
+   */
+  name: string;
+  /**
+   * View state: { keyWord, filters, where, order, sort, size, columns }
+   */
+  state?: {
+    [k: string]: unknown | undefined;
+  } | null;
+  /**
+   * Shared with role
+   */
+  shareRoleId?: number | null;
+  /**
+   * Shared with department
+   */
+  shareDepartmentId?: number | null;
+  /**
+   * Created at
+   */
+  createTime: string;
+  /**
+   * Updated at
+   */
+  updateTime: string;
+}
+
+/**
+ * Saved views (`base/sys/view`): the add request body.
+ */
+export interface BaseSysViewInput {
+  /**
+   * Owner
+   */
+  userId: number;
+  /**
+   * Screen: Entity id of the generic screen
+   */
+  screen: string;
+  /**
+   * Name
+   */
+  name: string;
+  /**
+   * View state: { keyWord, filters, where, order, sort, size, columns }
+   */
+  state?: {
+    [k: string]: unknown | undefined;
+  } | null;
+  /**
+   * Shared with role
+   */
+  shareRoleId?: number | null;
+  /**
+   * Shared with department
+   */
+  shareDepartmentId?: number | null;
 }
 
 /**
@@ -1328,6 +1528,82 @@ export interface DemoGoodsInput {
    * Stock
    */
   stock?: number;
+}
+
+/**
+ * Orders (`demo/order`): a row as the API returns it.
+ */
+export interface DemoOrder {
+  /**
+   * ID
+   */
+  id: number;
+  /**
+   * Goods
+   */
+  goodsId: number;
+  /**
+   * Customer
+   */
+  userId?: number | null;
+  /**
+   * Quantity
+   */
+  quantity: number;
+  /**
+   * Amount
+   */
+  amount: string;
+  /**
+   * Status
+   */
+  status: 0 | 1;
+  /**
+   * Paid at
+   */
+  payTime?: string | null;
+  /**
+   * Tenant ID
+   */
+  tenantId?: number | null;
+  /**
+   * Created at
+   */
+  createTime: string;
+  /**
+   * Updated at
+   */
+  updateTime: string;
+}
+
+/**
+ * Orders (`demo/order`): the add request body.
+ */
+export interface DemoOrderInput {
+  /**
+   * Goods
+   */
+  goodsId: number;
+  /**
+   * Customer
+   */
+  userId?: number | null;
+  /**
+   * Quantity
+   */
+  quantity?: number;
+  /**
+   * Amount
+   */
+  amount?: number | string;
+  /**
+   * Status
+   */
+  status?: 0 | 1;
+  /**
+   * Paid at
+   */
+  payTime?: string | null;
 }
 
 /**

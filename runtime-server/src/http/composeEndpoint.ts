@@ -16,6 +16,7 @@ import { page } from '../crud/operations/page.js';
 import { history } from '../crud/operations/history.js';
 import { update } from '../crud/operations/update.js';
 import { ok } from './envelope.js';
+import { compiledOnUse } from '../crud/entityRuntime.js';
 import { maskSecrets, SECRET_KEYS } from './requestLog.js';
 
 const SECRET_SET: ReadonlySet<string> = new Set(SECRET_KEYS.map((k) => k.toLowerCase()));
@@ -52,8 +53,11 @@ export function composeEndpoint(router: Router, route: RouteRecord, services: Ap
   const entity = services.entities.get(route.entity);
   const action = entity?.actions.find((a) => a.name === route.action);
   if (!entity || !action) throw new Error(`route ${route.url} names ${route.entity}#${route.action}, which the model lacks: run npm run generate`);
-  const bodyCheck = action.body ? compile(services.ajv.compile.bind(services.ajv), action.body, entity) : undefined;
-  const queryCheck = action.query ? compile(services.queryAjv.compile.bind(services.queryAjv), action.query, entity) : undefined;
+  // Compiled at the route's first request (see compiledOnUse): start-up compiles nothing.
+  const checks = compiledOnUse({
+    body: () => compile(services.ajv.compile.bind(services.ajv), action.body!, entity),
+    query: () => compile(services.queryAjv.compile.bind(services.queryAjv), action.query!, entity),
+  });
 
   const routeInfo: Middleware = async (ctx, next) => {
     ctx.state.route = { route, entity, action } satisfies RouteState;
@@ -63,8 +67,8 @@ export function composeEndpoint(router: Router, route: RouteRecord, services: Ap
     const locale = ctx.state.locale;
     const body = ctx.request.body;
     const query = { ...ctx.query } as Record<string, unknown>;
-    if (bodyCheck) assertValid(bodyCheck, body ?? {});
-    if (queryCheck) assertValid(queryCheck, query);
+    if (action.body) assertValid(checks.body, body ?? {});
+    if (action.query) assertValid(checks.query, query);
     const actor = ctx.state.actor as Actor | undefined;
     const departmentScope = actor && !actor.isSuper ? await services.authz.departmentScope(actor.userId) : undefined;
     // The route's entity may have its own visibility rule (roles): every generic read of it applies it, history too.

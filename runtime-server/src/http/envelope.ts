@@ -64,9 +64,27 @@ export function envelope(): Middleware {
         ctx.body = { code: CODE.validate, message: t(locale, 'error.parameter', { detail: String(pe.message ?? '').slice(0, 120) }) };
         return;
       }
+      if (isDatabaseUnavailable(err)) {
+        // Fails fast (bounded connect and pool waits, db/createDb.ts) and says what is wrong; the pool
+        // reconnects by itself once the database is back, so no restart is needed.
+        ctx.app.emit('error', err, ctx);
+        ctx.status = 503;
+        ctx.set('Retry-After', '5');
+        ctx.body = { code: CODE.comm, message: `${t(locale, 'error.dbUnavailable')} (${requestId})` };
+        return;
+      }
       ctx.app.emit('error', err, ctx);
       ctx.status = 500;
       ctx.body = { code: CODE.comm, message: t(locale, 'error.internal') + ` (${requestId})` };
     }
   };
+}
+
+const UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', 'PROTOCOL_CONNECTION_LOST', 'ER_CON_COUNT_ERROR', 'ER_SERVER_SHUTDOWN', 'SQLITE_BUSY']);
+
+/** The database cannot be reached (refused, lost, pool wait exceeded) — not a fault of the request. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: string; name?: string; fatal?: boolean } | null;
+  if (!e || typeof e !== 'object') return false;
+  return e.name === 'KnexTimeoutError' || UNAVAILABLE.has(e.code ?? '') || (e.fatal === true && typeof e.code === 'string');
 }

@@ -47,13 +47,19 @@ export async function limit(knex: Knex, key: string, max: number, windowS: numbe
 }
 
 /**
+ * Open routes answered from memory: counting a request (a database transaction) costs far more than the
+ * answer — a constant body with an ETag, never logged — so limiting them would make a flood dearer, not cheaper.
+ */
+const UNCOUNTED = new Set(['/admin/base/open/eps']);
+
+/**
  * Open routes (no token: login, captcha, refresh, html, the device callback…) are limited per client address
  * and route, shared across instances: an outsider cannot make them cost the server (or its logs) without bound.
  */
 export function openRouteLimit(services: AppServices): Middleware {
   return async (ctx, next) => {
     const state = ctx.state.route as RouteState | undefined;
-    if (state?.route.auth === 'open') {
+    if (state?.route.auth === 'open' && !UNCOUNTED.has(state.route.url)) {
       const ip = clientIp(ctx, services.config.trustProxy);
       await limit(services.knex, `ip:${ip}:${state.route.url}`, OPEN_ROUTE_LIMIT.hits, OPEN_ROUTE_LIMIT.windowS);
     }

@@ -6,6 +6,8 @@ import { testDatabases } from '../testing/forEachDb.js';
 import { startTestApp } from '../testing/testApp.js';
 import type { TestApp } from '../testing/testApp.js';
 import { logParams, MASK, maskSecrets, MAX_PARAMS_CHARS, requestLog, SECRET_KEYS } from './requestLog.js';
+import { RequestLogWriter } from './requestLogWriter.js';
+import type { Knex } from 'knex';
 
 const SECRETS = new Set(SECRET_KEYS.map((k) => k.toLowerCase()));
 
@@ -13,16 +15,19 @@ const SECRETS = new Set(SECRET_KEYS.map((k) => k.toLowerCase()));
 function fixture(opts: { url?: string; method?: 'get' | 'post'; body?: unknown; query?: Record<string, string>; secretFields?: string[]; failInsert?: boolean } = {}) {
   const rows: Record<string, unknown>[] = [];
   const errors: unknown[] = [];
+  const knex = () => ({
+    insert: async (batch: Record<string, unknown>[]) => {
+      if (opts.failInsert) throw new Error('database is down');
+      rows.push(...batch);
+      return [1];
+    },
+  });
+  const logger = { info() {}, warn() {}, error: (...args: unknown[]) => errors.push(args) };
   const services = {
-    knex: () => ({
-      insert: async (row: Record<string, unknown>) => {
-        if (opts.failInsert) throw new Error('database is down');
-        rows.push(row);
-        return [1];
-      },
-    }),
-    logger: { info() {}, warn() {}, error: (...args: unknown[]) => errors.push(args) },
+    knex,
+    logger,
     config: {},
+    requestLog: new RequestLogWriter(knex as unknown as Knex, logger),
   } as unknown as AppServices;
   const method = opts.method ?? 'post';
   const url = opts.url ?? '/admin/demo/thing/add';
@@ -75,6 +80,8 @@ describe('request log (unit)', () => {
   it("masks the route entity's x-secret fields too, and records user, path and socket address", async () => {
     const f = fixture({ body: { apiKey: 'k-123', name: 'n' }, secretFields: ['apiKey'] });
     await requestLog(f.services)(f.ctx, async () => {});
+    assert.equal(f.rows.length, 0, 'queued, not written on the response path');
+    await f.services.requestLog.flush();
     assert.equal(f.rows.length, 1);
     const row = f.rows[0]!;
     assert.deepEqual(JSON.parse(row.params as string), { apiKey: MASK, name: 'n' });
@@ -86,6 +93,7 @@ describe('request log (unit)', () => {
   it('logs a request whose handler failed, and lets the error through', async () => {
     const f = fixture({ body: { a: 1 } });
     await assert.rejects(requestLog(f.services)(f.ctx, async () => Promise.reject(new Error('business'))), /business/);
+    await f.services.requestLog.flush();
     assert.equal(f.rows.length, 1);
   });
 
@@ -96,13 +104,15 @@ describe('request log (unit)', () => {
       ran = true;
     });
     assert.ok(ran);
-    assert.equal(f.errors.length, 1);
+    await f.services.requestLog.close(1);
+    assert.equal(f.errors.length, 2, 'the failed insert, then the rows left at shutdown');
   });
 
   it('skips eps, captcha and the log page itself', async () => {
     for (const [method, url] of [['get', '/admin/base/open/eps'], ['get', '/admin/base/open/captcha'], ['post', '/admin/base/sys/log/page']] as const) {
       const f = fixture({ method, url });
       await requestLog(f.services)(f.ctx, async () => {});
+      await f.services.requestLog.flush();
       assert.equal(f.rows.length, 0, url);
     }
   });
@@ -113,11 +123,14 @@ for (const db of testDatabases()) {
     let app: TestApp;
     let adminId: number;
     const knex = () => app.instance.services.knex;
-    const logsOf = async (action: string): Promise<Record<string, unknown>[]> =>
-      ((await knex()('base_sys_log').where({ action }).orderBy('id', 'asc')) as Record<string, unknown>[]).map((r) => ({
+    const logsOf = async (action: string): Promise<Record<string, unknown>[]> => {
+      // Rows are written in batches off the response path: write this instance's queue first.
+      await app.instance.services.requestLog.flush();
+      return ((await knex()('base_sys_log').where({ action }).orderBy('id', 'asc')) as Record<string, unknown>[]).map((r) => ({
         ...r,
         params: typeof r.params === 'string' ? (JSON.parse(r.params) as unknown) : r.params,
       }));
+    };
 
     before(async () => {
       app = await startTestApp(await db.config());
@@ -136,6 +149,7 @@ for (const db of testDatabases()) {
       const params = row.params as { omitted: boolean; bytes: number };
       assert.equal(params.omitted, true);
       assert.ok(params.bytes > 20, `size kept: ${params.bytes}`);
+      await app.instance.services.requestLog.flush();
       const raw = JSON.stringify(await knex()('base_sys_log').select('params'));
       assert.ok(!raw.includes('Adm1n-pass') && !raw.includes('"username"'), 'neither the password nor anything else sent');
       // A large anonymous body costs the log a few bytes, not its size.

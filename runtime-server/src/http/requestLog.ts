@@ -42,7 +42,9 @@ export function logParams(value: unknown, secret: ReadonlySet<string>): string |
  * records every routed request that got past it — successes and business errors alike — once the
  * handler is done. It stores the caller, the path, the socket address (the app does not trust
  * proxy headers, so `X-Forwarded-For` cannot forge it) and the parameters with secrets masked.
- * The insert is awaited, but a failed insert only reaches the server log, never the response.
+ * The row is queued for the batched writer (services.requestLog): the response never waits for it,
+ * and a failed insert only reaches the server log. Reading the log page first writes this
+ * instance's queued rows, so a reader sees his own requests.
  */
 export function requestLog(services: AppServices): Middleware {
   const secretsByEntity = new Map<string, ReadonlySet<string>>();
@@ -56,20 +58,26 @@ export function requestLog(services: AppServices): Middleware {
   };
   return async (ctx, next) => {
     const state = ctx.state.route as RouteState;
-    if (SKIP.has(`${state.route.method} ${state.route.url}`)) return next();
+    const key = `${state.route.method} ${state.route.url}`;
+    if (SKIP.has(key)) {
+      if (key === LOG_PAGE) await services.requestLog.flush();
+      return next();
+    }
     try {
       await next();
     } finally {
-      await write(services, ctx, secretsOf(state));
+      queue(services, ctx, secretsOf(state));
     }
   };
 }
 
-async function write(services: AppServices, ctx: Context, secret: ReadonlySet<string>): Promise<void> {
+const LOG_PAGE = 'post /admin/base/sys/log/page';
+
+function queue(services: AppServices, ctx: Context, secret: ReadonlySet<string>): void {
   try {
     const actor = ctx.state.actor as Actor | undefined;
     const ts = now();
-    await services.knex('base_sys_log').insert({
+    services.requestLog.add({
       userId: actor?.userId ?? null,
       action: ctx.path.slice(0, 1000),
       ip: clientIp(ctx, services.config.trustProxy).slice(0, 50) || null,
@@ -80,7 +88,7 @@ async function write(services: AppServices, ctx: Context, secret: ReadonlySet<st
       updateTime: ts,
     });
   } catch (err) {
-    services.logger.error(`[${ctx.state.requestId ?? '-'}] request log insert failed`, err);
+    services.logger.error(`[${ctx.state.requestId ?? '-'}] request log row failed`, err);
   }
 }
 

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import dayjs from 'dayjs';
 import type { Config } from '../config.js';
+import { AppError } from '../core/errors.js';
 import { extensionOf } from './fileGroups.js';
 
 /** Longest stored name hint in characters and in UTF-8 bytes (uuid prefix + this stays < 255 bytes). */
@@ -10,6 +11,17 @@ const MAX_CHARS = 100;
 const MAX_BYTES = 180;
 /** The console's key is `<uuid>_<originalName>`; we add our own uuid, so theirs is dropped. */
 const CLIENT_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}_/i;
+
+/** What an administrator can act on, by file-system error (the message names no path). */
+const STORE_ERRORS: Record<string, string> = {
+  ENOSPC: 'disk full (ENOSPC)',
+  EDQUOT: 'disk quota exceeded (EDQUOT)',
+  EACCES: 'upload folder not writable (EACCES)',
+  EPERM: 'upload folder not writable (EPERM)',
+  EROFS: 'read-only file system (EROFS)',
+  ENOTDIR: 'upload folder is not a folder (ENOTDIR)',
+  EEXIST: 'upload folder is not a folder (EEXIST)',
+};
 
 /** `<DATA_DIR>/uploads`, absolute. */
 export function uploadsRoot(config: Pick<Config, 'dataDir'>): string {
@@ -75,8 +87,14 @@ export async function storeFile(config: Pick<Config, 'dataDir'>, tempPath: strin
   const fileName = `${randomUUID()}_${sanitiseFileName(name)}`;
   const target = path.resolve(root, day, fileName);
   assertInside(root, target);
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  await fs.copyFile(tempPath, target, fs.constants.COPYFILE_EXCL);
+  try {
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.copyFile(tempPath, target, fs.constants.COPYFILE_EXCL);
+  } catch (err) {
+    // A full disk stops the copy midway: no partial file stays behind under a public URL.
+    await fs.rm(target, { force: true }).catch(() => undefined);
+    throw new AppError('upload.storeFailed', { reason: STORE_ERRORS[(err as NodeJS.ErrnoException).code ?? ''] ?? (err as NodeJS.ErrnoException).code ?? 'I/O' });
+  }
   return { url: `/upload/${day}/${encodeURIComponent(fileName)}`, path: target };
 }
 

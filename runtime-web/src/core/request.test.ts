@@ -186,6 +186,10 @@ describe('request layer against the real server', () => {
     await assert.rejects(v.stores.request({ url: '/admin/base/sys/user/delete', method: 'POST', data: { ids: [1] } }), { status: 403 });
     assert.deepEqual(v.navigations, ['/403']);
     assert.ok(v.stores.user.token, 'a 403 keeps the session');
+    // A lookup the screen can do without (a reference's names) rejects without the error page.
+    await assert.rejects(v.stores.request({ url: '/admin/base/sys/role/list', method: 'POST', data: {}, errorPage: false }), { status: 403 });
+    assert.deepEqual(v.navigations, ['/403'], 'no second trip to /403');
+    assert.ok(v.stores.user.token);
   });
 
   test('transport failures: body message, else the transport message; timeout after the limit', async () => {

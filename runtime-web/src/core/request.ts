@@ -20,6 +20,11 @@ export interface RequestOptions {
   progress?: boolean;
   /** How to read a non-JSON answer; JSON bodies are always parsed. */
   responseType?: 'json' | 'text' | 'blob';
+  /**
+   * false: a 403/500/502 only rejects, it does not show the error page (a 401 still signs out). For a lookup
+   * a screen can do without — the names behind a reference the user may not list.
+   */
+  errorPage?: boolean;
 }
 
 export type Request = <T = unknown>(options: RequestOptions) => Promise<T>;
@@ -162,7 +167,7 @@ export function createRequest(options: CreateRequestOptions): Request {
       clearTimeout(timer);
     }
     if (!res.ok) {
-      if (route && ROUTED_STATUSES.has(res.status)) options.onHttpError?.(res.status);
+      if (route && ROUTED_STATUSES.has(res.status) && (opts.errorPage !== false || res.status === 401)) options.onHttpError?.(res.status);
       const b = parsed as { code?: unknown; message?: unknown } | undefined;
       const message =
         b && typeof b === 'object' && typeof b.message === 'string' && b.message

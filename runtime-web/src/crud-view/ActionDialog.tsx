@@ -17,6 +17,7 @@ import { widgetMap } from './registry';
 import { templates } from './form/templates';
 import { widgetName } from './form/widgets';
 import './form/widgets';
+import './form/moduleWidgets';
 
 const validator = customizeValidator({ ajvOptionsOverrides: { strict: false, allErrors: true } });
 

@@ -3,13 +3,13 @@
  * pagination, the form dialog and the history drawer. No page code per entity.
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { Button, Empty, Modal, Pagination, SideSheet, Spin, Toast } from '@douyinfe/semi-ui';
-import { IconDelete, IconPlus, IconRefresh, IconTreeTriangleDown, IconTreeTriangleRight } from '@douyinfe/semi-icons';
+import { IconDelete, IconDownload, IconEdit, IconUpload, IconPlus, IconRefresh, IconTreeTriangleDown, IconTreeTriangleRight } from '@douyinfe/semi-icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useStores } from '../core/stores/context';
-import type { Stores } from '../core/stores';
 import { applyColumnSettings, loadColumnSettings, saveColumnSettings } from '../crud/columnSettings';
 import type { ColumnSetting } from '../crud/columnSettings';
 import { buildScreenModel, labelIn } from '../crud/model';
@@ -21,32 +21,30 @@ import { actionContext } from '../crud/actionContext';
 import type { EntitySchema, Row } from '../crud/types';
 import { PAGE_SIZES } from '../crud/urlState';
 import '../crud/locales';
+import '../crud/dataLocales';
+import { CardGrid } from './CardGrid';
 import { CardList } from './CardList';
 import { ColumnSettingsButton } from './ColumnSettings';
 import { DataTable } from './DataTable';
 import type { RowOps } from './DataTable';
 import type { DialogState } from './FormDialog';
 import { HistoryDrawer } from './HistoryDrawer';
-import { actionFor } from './registry';
+import { actionFor, refreshHookFor, runAfterWrite, screenViewFor } from './registry';
+import type { ActionContext, ActionHandler } from './registry';
+import './screens';
+import './modules';
 import { SearchBar } from './SearchBar';
 import { Sidebar } from './Sidebar';
+import { loadSchema } from './schemaCache';
 import './crud.css';
 
 // The form stack (rjsf, ajv, pickers) loads on the first add/edit, not with the list.
 const FormDialog = lazy(() => import('./FormDialog'));
 const ActionDialog = lazy(() => import('./ActionDialog'));
-
-const schemaCache = new Map<string, Promise<EntitySchema>>();
-
-function loadSchema(stores: Stores, prefix: string): Promise<EntitySchema> {
-  let p = schemaCache.get(prefix);
-  if (!p) {
-    p = stores.request<EntitySchema>({ url: '/admin/base/comm/schema', method: 'GET', params: { prefix }, progress: false });
-    schemaCache.set(prefix, p);
-    p.catch(() => schemaCache.delete(prefix));
-  }
-  return p;
-}
+const ExportDialog = lazy(() => import('./ExportDialog'));
+const ViewsMenu = lazy(() => import('./ViewsMenu'));
+const BulkEditDialog = lazy(() => import('./BulkEditDialog'));
+const ImportDialog = lazy(() => import('./ImportDialog'));
 
 /** Loads the entity and builds its controller; the screen renders once both are there. */
 function useCrud(prefix: string, syncUrl = true): { store?: CrudStore; error?: string } {
@@ -63,8 +61,9 @@ function useCrud(prefix: string, syncUrl = true): { store?: CrudStore; error?: s
         const eps = stores.eps.entries.find((e) => e.prefix === prefix);
         const model = buildScreenModel({ ...entity, screen: entity.screen ?? (eps?.screen as EntitySchema['screen']) }, (eps?.search ?? {}) as EpsSearch);
         const provider = createDataProvider(stores.request, entity);
-        const store = new CrudStore(provider, model, {
+        const store: CrudStore = new CrudStore(provider, model, {
           hasPerm: (key) => stores.menu.hasPerm(key),
+          onWrite: (rows) => runAfterWrite(store, rows, stores),
           url: syncUrl ? {
             read: () => window.location.search,
             // Only while this screen is the one shown (kept-alive screens stay quiet).
@@ -89,40 +88,51 @@ function useCrud(prefix: string, syncUrl = true): { store?: CrudStore; error?: s
   return state;
 }
 
-/** `syncUrl` false: a screen embedded in another page keeps its list parameters to itself. */
-export const CrudScreen = observer(function CrudScreen({ prefix, syncUrl = true }: { prefix: string; syncUrl?: boolean }) {
+/**
+ * `syncUrl` false: a screen embedded in another page keeps its list parameters to itself. `autoAdd`: opens
+ * the add dialog at once (the sidebar's add button). An entity with a registered screen view gets that view.
+ */
+export const CrudScreen = observer(function CrudScreen({ prefix, syncUrl = true, autoAdd = false }: { prefix: string; syncUrl?: boolean; autoAdd?: boolean }) {
   const { t } = useTranslation('crud');
   const { store, error } = useCrud(prefix, syncUrl);
   if (error) return <Empty className="crud-screen__error" title={t('notFound', { prefix })} description={error} />;
   if (!store) return <Spin size="large" style={{ display: 'block', margin: '64px auto' }} />;
-  return <CrudView store={store} />;
+  const View = screenViewFor(store.model.entity.id);
+  if (View) return <View store={store} />;
+  return <CrudView store={store} autoAdd={autoAdd} />;
 });
 
-const CrudView = observer(function CrudView({ store }: { store: CrudStore }) {
+const CrudView = observer(function CrudView({ store, autoAdd }: { store: CrudStore; autoAdd: boolean }) {
   const { t } = useTranslation('crud');
   const stores = useStores();
   const { app } = stores;
   const locale = app.locale;
   const model = store.model;
   const entityId = model.entity.id;
-  const [dialog, setDialog] = useState<DialogState | undefined>();
+  const [dialog, setDialog] = useState<DialogState | undefined>(autoAdd ? { mode: 'add' } : undefined);
+  const [managing, setManaging] = useState<false | 'list' | 'add'>(false);
   const [historyRow, setHistoryRow] = useState<Row | undefined>();
   const [settings, setSettings] = useState<ColumnSetting[] | null | undefined>(undefined);
   const [expanded, setExpanded] = useState<(string | number)[]>([]);
   const [formLoaded, setFormLoaded] = useState(false);
-  const [managing, setManaging] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [bulk, setBulk] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [sidebarVersion, setSidebarVersion] = useState(0);
   const closeDialog = useCallback(() => setDialog(undefined), []);
   const sidebarEntity = model.sidebar?.entity;
   const sidebarTitle = sidebarEntity
     ? labelIn(
-        (stores.eps.entries.find((e) => e.prefix === `/admin/${sidebarEntity}`)?.label as Record<string, string> | undefined) ??
+        model.sidebar?.title ??
+          (stores.eps.entries.find((e) => e.prefix === `/admin/${sidebarEntity}`)?.label as Record<string, string> | undefined) ??
           model.entity.fields.find((f) => f.ref === sidebarEntity)?.label,
         locale,
         sidebarEntity,
       )
     : '';
   const sidebarPerm = sidebarEntity?.split('/').join(':');
+  // The field of this entity that points at the sidebar's records (a user's departmentId): "add member" fills it.
+  const memberField = sidebarEntity ? model.entity.fields.find((f) => f.ref === sidebarEntity)?.name : undefined;
   const mayManageSidebar = !!sidebarPerm && ['add', 'update', 'delete'].some((op) => stores.menu.hasPerm(`${sidebarPerm}:${op}`));
   useEffect(() => {
     if (dialog) setFormLoaded(true);
@@ -168,6 +178,15 @@ const CrudView = observer(function CrudView({ store }: { store: CrudStore }) {
   );
 
   const [actionState, setActionState] = useState<{ action: ActionModel; rows: Row[] } | undefined>();
+  const [customDialog, setCustomDialog] = useState<{ handler: ActionHandler; ctx: ActionContext } | undefined>();
+  useEffect(() => {
+    const hook = refreshHookFor(entityId);
+    if (!hook) return;
+    return reaction(
+      () => store.rows,
+      () => void Promise.resolve(hook(stores)).catch(() => undefined),
+    );
+  }, [store, entityId, stores]);
   const runAction = useCallback(
     (a: ActionModel, row?: Row) => {
       const rows = row ? [row] : [...store.selected.values()];
@@ -178,12 +197,14 @@ const CrudView = observer(function CrudView({ store }: { store: CrudStore }) {
       if (!custom && ctx.asked.length) return setActionState({ action: a, rows });
       const go = async () => {
         try {
+          if (custom?.dialog) return setCustomDialog({ handler: custom, ctx: { store, ...(row ? { row } : {}), rows } });
           if (custom) {
             const r = await custom.run({ store, ...(row ? { row } : {}), rows });
             if (r === false) return;
           } else {
             await store.provider.action(a.name, ctx.values);
           }
+          store.written(rows);
           Toast.success(t('actionSuccess'));
           await store.refresh();
         } catch (e) {
@@ -207,6 +228,11 @@ const CrudView = observer(function CrudView({ store }: { store: CrudStore }) {
   };
   const can = store.can;
   const narrow = app.screen === 'xs';
+  // A new record lands where the user is looking: the sidebar's chosen node (one type, one category).
+  const sidebarValue = model.sidebar ? store.params.filters[model.sidebar.filter] : undefined;
+  const openAdd = () =>
+    setDialog({ mode: 'add', ...(model.sidebar && sidebarValue !== undefined && !Array.isArray(sidebarValue) ? { prefill: { [model.sidebar.filter]: sidebarValue } } : {}) });
+  useRefreshOnActivation(store, model.view === 'cards');
   const selectedCount = store.selected.size;
   const toolbarActions = model.toolbarActions.filter((a) => store.canAction(a.name));
   const showButton = (name: string) => !model.buttons || model.buttons.includes(name) || (name === 'delete' && model.buttons.includes('edit'));
@@ -220,7 +246,7 @@ const CrudView = observer(function CrudView({ store }: { store: CrudStore }) {
           </Button>
         )}
         {can.add && showButton('add') && (
-          <Button theme="solid" type="primary" icon={<IconPlus />} onClick={() => setDialog({ mode: 'add' })} data-testid="crud-add">
+          <Button theme="solid" type="primary" icon={<IconPlus />} onClick={openAdd} data-testid="crud-add">
             {t('add')}
           </Button>
         )}
@@ -230,11 +256,15 @@ const CrudView = observer(function CrudView({ store }: { store: CrudStore }) {
             {selectedCount ? ` (${selectedCount})` : ''}
           </Button>
         )}
-        {toolbarActions.map((a) => (
-          <Button key={a.name} onClick={() => runAction(a)} data-action={a.name}>
-            {labelIn(a.label, locale, a.name)}
-          </Button>
-        ))}
+        {toolbarActions.map((a) => {
+          const render = actionFor(entityId, a.name)?.render;
+          if (render) return <span key={a.name} data-action={a.name}>{render({ store, rows: [...store.selected.values()] })}</span>;
+          return (
+            <Button key={a.name} onClick={() => runAction(a)} data-action={a.name}>
+              {labelIn(a.label, locale, a.name)}
+            </Button>
+          );
+        })}
         {model.view === 'tree-table' && (
           <>
             <Button icon={<IconTreeTriangleDown />} onClick={() => setExpanded(treeKeys(store.tree) as (string | number)[])}>
@@ -245,6 +275,26 @@ const CrudView = observer(function CrudView({ store }: { store: CrudStore }) {
             </Button>
           </>
         )}
+        {can.add && store.paged && (
+          <Button icon={<IconUpload />} aria-label={t('data:import')} onClick={() => setImporting(true)} data-testid="crud-import">
+            {narrow ? null : t('data:import')}
+          </Button>
+        )}
+        {can.update && store.paged && (
+          <Button icon={<IconEdit />} aria-label={t('data:bulkEdit')} onClick={() => setBulk(true)} data-testid="crud-bulk-edit">
+            {narrow ? null : t('data:bulkEdit')}
+          </Button>
+        )}
+        {(model.ops.page || model.ops.list) && (store.canAction('page') || store.canAction('list')) && (
+          <Button icon={<IconDownload />} aria-label={t('data:export')} onClick={() => setExporting(true)} data-testid="crud-export">
+            {narrow ? null : t('data:export')}
+          </Button>
+        )}
+        {(model.ops.page || model.ops.list) && (store.canAction('page') || store.canAction('list')) && settings !== undefined && (
+          <Suspense fallback={null}>
+            <ViewsMenu store={store} columns={settings} onColumns={saveSettings} />
+          </Suspense>
+        )}
         <ColumnSettingsButton columns={columns} locale={locale} onChange={saveSettings} onReset={() => saveSettings(null)} />
         <span className="crud-flex1" />
         <SearchBar store={store} />
@@ -252,6 +302,8 @@ const CrudView = observer(function CrudView({ store }: { store: CrudStore }) {
       {settings === undefined ? (
         // The user's column layout arrives first: no flash of the default columns.
         <Spin style={{ display: 'block', margin: '48px auto' }} />
+      ) : model.view === 'cards' ? (
+        <CardGrid store={store} columns={columns} ops={ops} {...(can.add && showButton('add') ? { onAdd: openAdd } : {})} />
       ) : narrow ? (
         <CardList store={store} columns={columns} ops={ops} />
       ) : (
@@ -286,7 +338,7 @@ const CrudView = observer(function CrudView({ store }: { store: CrudStore }) {
   );
 
   return (
-    <div className="crud-screen" data-entity={entityId} data-testid="crud-screen">
+    <div className="crud-screen" data-entity={entityId} data-testid="crud-screen" data-shown-query={store.shownQuery} aria-busy={store.loading}>
       {model.sidebar ? (
         <div className={narrow ? 'crud-with-sidebar crud-with-sidebar--narrow' : 'crud-with-sidebar'}>
           <Sidebar
@@ -295,7 +347,10 @@ const CrudView = observer(function CrudView({ store }: { store: CrudStore }) {
             filter={model.sidebar.filter}
             title={sidebarTitle}
             onSelect={(v) => void store.setFilter(model.sidebar!.filter, v)}
-            onManage={mayManageSidebar ? () => setManaging(true) : undefined}
+            onManage={mayManageSidebar ? () => setManaging('list') : undefined}
+            onAdd={sidebarEntity && stores.menu.hasPerm(`${sidebarPerm}:add`) ? () => setManaging('add') : undefined}
+            onAddMember={memberField && can.add ? (id) => setDialog({ mode: 'add', prefill: { [memberField]: id } }) : undefined}
+            onChanged={() => void store.refresh()}
           />
           {body}
         </div>
@@ -313,7 +368,7 @@ const CrudView = observer(function CrudView({ store }: { store: CrudStore }) {
             setSidebarVersion((v) => v + 1);
           }}
         >
-          <CrudScreen prefix={`/admin/${model.sidebar.entity}`} syncUrl={false} />
+          <CrudScreen prefix={`/admin/${model.sidebar.entity}`} syncUrl={false} autoAdd={managing === 'add'} />
         </SideSheet>
       )}
       {dialog !== undefined || formLoaded ? (
@@ -321,7 +376,33 @@ const CrudView = observer(function CrudView({ store }: { store: CrudStore }) {
           <FormDialog store={store} state={dialog} onClose={closeDialog} />
         </Suspense>
       ) : null}
+      {importing ? (
+        <Suspense fallback={null}>
+          <ImportDialog store={store} onClose={() => setImporting(false)} />
+        </Suspense>
+      ) : null}
+      {bulk ? (
+        <Suspense fallback={null}>
+          <BulkEditDialog store={store} onClose={() => setBulk(false)} />
+        </Suspense>
+      ) : null}
+      {exporting ? (
+        <Suspense fallback={null}>
+          <ExportDialog store={store} columns={columns} onClose={() => setExporting(false)} />
+        </Suspense>
+      ) : null}
       <HistoryDrawer store={store} row={historyRow} onClose={() => setHistoryRow(undefined)} />
+      {customDialog?.handler.dialog ? (
+        <Suspense fallback={null}>
+          <customDialog.handler.dialog
+            ctx={customDialog.ctx}
+            onClose={(changed) => {
+              setCustomDialog(undefined);
+              if (changed) void store.refresh();
+            }}
+          />
+        </Suspense>
+      ) : null}
       {actionState ? (
         <Suspense fallback={null}>
           <ActionDialog
@@ -341,5 +422,20 @@ const CrudView = observer(function CrudView({ store }: { store: CrudStore }) {
     </div>
   );
 });
+
+/** A kept-alive screen shown again (its tab chosen) reloads its rows: task states change on their own. */
+function useRefreshOnActivation(store: CrudStore, on: boolean): void {
+  const { pathname } = useLocation();
+  const [home] = useState(() => window.location.pathname);
+  const [wasAway, setWasAway] = useState(false);
+  useEffect(() => {
+    if (!on) return;
+    if (pathname !== home) setWasAway(true);
+    else if (wasAway) {
+      setWasAway(false);
+      void store.refresh();
+    }
+  }, [on, pathname, home, wasAway, store]);
+}
 
 export default CrudScreen;

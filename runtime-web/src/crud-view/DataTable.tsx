@@ -11,7 +11,7 @@ import { IconMore } from '@douyinfe/semi-icons';
 import type { ColumnProps } from '@douyinfe/semi-ui/lib/es/table';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../core/stores/context';
-import { labelIn } from '../crud/model';
+import { labelIn, shownFor } from '../crud/model';
 import type { ActionModel, ColumnModel } from '../crud/model';
 import type { CrudStore } from '../crud/store';
 import type { Row } from '../crud/types';
@@ -103,7 +103,7 @@ export const DataTable = observer(function DataTable(props: {
     if (tree && can.add && ops.append) list.push({ key: 'append', label: t('append'), run: () => ops.append!(row) });
     if (can.update) list.push({ key: 'edit', label: t('edit'), run: () => ops.edit(row) });
     else if (can.info) list.push({ key: 'info', label: t('info'), run: () => ops.info(row) });
-    for (const a of rowActions) list.push({ key: `action:${a.name}`, label: labelIn(a.label, locale, a.name), run: () => ops.action(a, row) });
+    for (const a of rowActions) if (shownFor(a, row)) list.push({ key: `action:${a.name}`, label: labelIn(a.label, locale, a.name), run: () => ops.action(a, row) });
     if (can.history) list.push({ key: 'history', label: t('history'), run: () => ops.history(row) });
     if (can.delete) list.push({ key: 'delete', label: t('delete'), danger: true, run: () => ops.remove([row]) });
     return list;
@@ -155,6 +155,20 @@ export const DataTable = observer(function DataTable(props: {
       </span>
     );
   };
+  // Row numbers across pages (`x-screen.index`): page 2 of 20 starts at 21.
+  const indexed = store.model.index && !tree;
+  if (indexed) {
+    const first = store.paged ? (store.params.page - 1) * store.params.size : 0;
+    tableColumns.unshift({
+      key: '__index',
+      width: 60,
+      fixed: 'left',
+      align: 'center',
+      title: '#',
+      render: (_: unknown, _row: Row, i: number) => <span className="crud-muted">{first + i + 1}</span>,
+      onHeaderCell: () => ({ 'data-column': '__index', 'aria-label': t('index') }) as never,
+    });
+  }
   // Our own selection column: Semi's rowSelection re-checks every row of the page on each render, which
   // costs long tasks on a 10 000-row virtual list; these cells read one Map entry each.
   if (selectable) {
@@ -214,7 +228,7 @@ export const DataTable = observer(function DataTable(props: {
               e.preventDefault();
               const key = (e.target as HTMLElement).closest('td')?.cellIndex;
               const visible = columns.filter((c) => !c.hidden);
-              const column = key !== undefined ? visible[key - (selectable ? 1 : 0)] : undefined;
+              const column = key !== undefined ? visible[key - (selectable ? 1 : 0) - (indexed ? 1 : 0)] : undefined;
               setMenu({ x: e.clientX, y: e.clientY, row: row!, ...(column ? { column } : {}) });
             },
             'data-row-id': String(row?.id),

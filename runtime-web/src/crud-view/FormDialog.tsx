@@ -12,6 +12,7 @@ import type { CrudStore } from '../crud/store';
 import type { Row } from '../crud/types';
 import { EntityForm } from './form/EntityForm';
 import './form/widgets';
+import './form/moduleWidgets';
 import type { EntityFormHandle } from './form/EntityForm';
 
 export interface DialogState {

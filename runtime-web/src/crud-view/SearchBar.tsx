@@ -1,5 +1,5 @@
 /** Keyword search (Enter or the button), filters with the fitting widget, an advanced-search drawer and reset. */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Input, InputNumber, Select, SideSheet } from '@douyinfe/semi-ui';
 import { IconFilter, IconSearch } from '@douyinfe/semi-icons';
@@ -10,6 +10,9 @@ import type { FilterModel } from '../crud/model';
 import type { CrudStore } from '../crud/store';
 import type { Row } from '../crud/types';
 import { DateRange, NumberRange } from './RangeFilters';
+import { FilterBuilder } from './FilterBuilder';
+import { cleanWhere, countConditions, isGroup, whereFields } from '../crud/where';
+import type { WhereGroup } from '../crud/where';
 
 /** Filters shown inline; the rest go to the advanced-search drawer. */
 const INLINE = 3;
@@ -23,7 +26,7 @@ function FilterInput({ filter, value, onChange, wide }: { filter: FilterModel; v
   useEffect(() => {
     if (filter.kind !== 'ref' || !filter.meta?.ref) return;
     let alive = true;
-    request<Row[]>({ url: `/admin/${filter.meta.ref}/list`, method: 'POST', data: {}, progress: false }).then((r) => alive && setRefRows(r ?? []), () => undefined);
+    request<Row[]>({ url: `/admin/${filter.meta.ref}/list`, method: 'POST', data: {}, progress: false, errorPage: false }).then((r) => alive && setRefRows(r ?? []), () => undefined);
     return () => {
       alive = false;
     };
@@ -91,14 +94,18 @@ export const SearchBar = observer(function SearchBar({ store }: { store: CrudSto
   const [keyWord, setKeyWord] = useState(store.params.keyWord ?? '');
   const [adv, setAdv] = useState(false);
   const [draft, setDraft] = useState<Record<string, unknown>>({});
+  const [draftWhere, setDraftWhere] = useState<WhereGroup>({ and: [] });
+  const choices = useMemo(() => whereFields(model.columns), [model.columns]);
+  const whereCount = countConditions(store.params.where);
   useEffect(() => setKeyWord(store.params.keyWord ?? ''), [store.params.keyWord]);
   const inline = model.filters.slice(0, INLINE);
-  const more = model.filters.length > INLINE;
+  const more = model.filters.length > INLINE || choices.length > 0;
   const hasAny =
     !!store.params.keyWord ||
+    !!store.params.where ||
     Object.values(store.params.filters).some((v) => (Array.isArray(v) ? v.some((x) => x !== null && x !== '') : v !== undefined && v !== ''));
   const placeholder = t('keywordPlaceholder', { fields: model.keyWordFields.map((l) => labelIn(l, app.locale)).join(app.locale === 'en' ? ', ' : '、') });
-  if (!model.keyWord && !model.filters.length) return null;
+  if (!model.keyWord && !model.filters.length && !choices.length) return null;
   return (
     <div className="crud-search" role="search">
       {inline.map((f) => (
@@ -130,10 +137,14 @@ export const SearchBar = observer(function SearchBar({ store }: { store: CrudSto
           icon={<IconFilter />}
           onClick={() => {
             setDraft({ ...store.params.filters });
+            const w = store.params.where;
+            setDraftWhere(w ? (isGroup(w) ? w : { and: [w] }) : { and: [] });
             setAdv(true);
           }}
+          data-testid="crud-adv-search"
         >
           {t('advSearch')}
+          {whereCount ? ` (${whereCount})` : ''}
         </Button>
       )}
       {hasAny && (
@@ -144,19 +155,27 @@ export const SearchBar = observer(function SearchBar({ store }: { store: CrudSto
       <SideSheet
         visible={adv}
         title={t('advSearch')}
-        width={app.screen === 'xs' ? '100%' : '30%'}
+        width={app.screen === 'xs' ? '100%' : 600}
         onCancel={() => setAdv(false)}
         footer={
           <div className="crud-adv__footer">
-            <Button onClick={() => setDraft({})}>{t('clear')}</Button>
+            <Button
+              onClick={() => {
+                setDraft({});
+                setDraftWhere({ and: [] });
+              }}
+            >
+              {t('clear')}
+            </Button>
             <Button onClick={() => setAdv(false)}>{t('close')}</Button>
             <Button
               theme="solid"
               type="primary"
               onClick={() => {
                 setAdv(false);
-                void store.setFilters(Object.fromEntries(model.filters.map((f) => [f.field, draft[f.field]])));
+                void store.refresh({ page: 1, filters: Object.fromEntries(model.filters.map((f) => [f.field, draft[f.field]])), where: cleanWhere(draftWhere) });
               }}
+              data-testid="crud-adv-apply"
             >
               {t('search')}
             </Button>
@@ -169,6 +188,12 @@ export const SearchBar = observer(function SearchBar({ store }: { store: CrudSto
             <FilterInput wide filter={f} value={draft[f.field]} onChange={(v) => setDraft({ ...draft, [f.field]: v })} />
           </div>
         ))}
+        {choices.length ? (
+          <div className="crud-adv__item">
+            <div className="crud-field__label">{t('data:advFilter')}</div>
+            <FilterBuilder fields={choices} value={draftWhere} onChange={setDraftWhere} />
+          </div>
+        ) : null}
       </SideSheet>
     </div>
   );

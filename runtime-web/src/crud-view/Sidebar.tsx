@@ -1,15 +1,32 @@
-/** A tree or list of another entity beside the table (`x-screen.sidebar`): choosing a node filters the table by it (and its branch). */
-import { useEffect, useState } from 'react';
+/**
+ * A tree or list of another entity beside the table (`x-screen.sidebar`): choosing a node filters the table by it
+ * (and its branch). What else it offers follows the sidebar entity's own API and the user's permissions, so every
+ * tree sidebar gets it without page code: a drag-to-reorder mode when the entity has an `order` action, and a
+ * right-click menu (add child, edit, delete — asking what happens to the members when the delete body has a
+ * `deleteUser` switch — and add member to the screen's own entity).
+ */
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Empty, Spin, Tree } from '@douyinfe/semi-ui';
-import { IconRefresh, IconSetting } from '@douyinfe/semi-icons';
+import { Button, Empty, Modal, Spin, Toast, Tree } from '@douyinfe/semi-ui';
+import { IconHandle, IconPlus, IconRefresh, IconSetting } from '@douyinfe/semi-icons';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../core/stores/context';
 import { branchIds, buildTree } from '../crud/tree';
 import type { TreeRow } from '../crud/tree';
-import type { Row } from '../crud/types';
+import type { EntitySchema, Row } from '../crud/types';
+import type { DialogState } from './FormDialog';
+import { entityStore, loadSchema } from './schemaCache';
+import { moveNode, orderBody } from './treeOrder';
+import type { DropPlace } from './treeOrder';
+import './screens/locales';
 
-const labelOf = (r: Row) => String(r.name ?? r.title ?? r.label ?? `#${String(r.id)}`);
+const FormDialog = lazy(() => import('./FormDialog'));
+
+// A keyed entity (dictionary types) shows its key too: two types may share a name, never a key.
+const labelOf = (r: Row) => {
+  const name = String(r.name ?? r.title ?? r.label ?? `#${String(r.id)}`);
+  return typeof r.key === 'string' && r.key ? `${name} - ${r.key}` : name;
+};
 
 export const Sidebar = observer(function Sidebar({
   entity,
@@ -17,6 +34,9 @@ export const Sidebar = observer(function Sidebar({
   title,
   onSelect,
   onManage,
+  onAddMember,
+  onChanged,
+  onAdd,
 }: {
   entity: string;
   filter: string;
@@ -24,49 +44,279 @@ export const Sidebar = observer(function Sidebar({
   onSelect(value: unknown): void;
   /** Opens the sidebar entity's own screen; absent when the user may not change it. */
   onManage?: () => void;
+  /** Opens the screen's add dialog for a member of this node. */
+  onAddMember?: (id: unknown) => void;
+  /** The screen's rows may have changed (a node deleted, members moved). */
+  onChanged?: () => void;
+  /** Adds a record of the sidebar's entity (a dictionary type); absent without the add permission. */
+  onAdd?: () => void;
 }) {
   const { t } = useTranslation('crud');
-  const { request } = useStores();
+  const { t: ts } = useTranslation('screens');
+  const stores = useStores();
+  const { request, menu } = stores;
   const [rows, setRows] = useState<Row[] | undefined>();
   const [selected, setSelected] = useState<string | undefined>();
+  const [schema, setSchema] = useState<EntitySchema | undefined>();
+  const [draft, setDraft] = useState<Row[] | undefined>();
+  const [saving, setSaving] = useState(false);
+  const [menuAt, setMenuAt] = useState<{ x: number; y: number; row: Row } | undefined>();
+  const [dialog, setDialog] = useState<DialogState | undefined>();
   const load = () => {
     setRows(undefined);
-    request<Row[]>({ url: `/admin/${entity}/list`, method: 'POST', data: {}, progress: false }).then(
+    request<Row[]>({
+      url: `/admin/${entity}/list`,
+      method: 'POST',
+      data: {},
+      progress: false,
+      errorPage: false,
+    }).then(
       (r) => setRows(r ?? []),
       () => setRows([]),
     );
   };
   useEffect(load, [entity, request]);
-  const toNode = (r: TreeRow): Record<string, unknown> => ({ key: String(r.id), value: String(r.id), label: labelOf(r), children: (r.children ?? []).map(toNode) });
+  useEffect(() => {
+    let alive = true;
+    loadSchema(stores, `/admin/${entity}`).then(
+      (s) => alive && setSchema(s),
+      () => undefined,
+    );
+    return () => {
+      alive = false;
+    };
+  }, [entity, stores]);
+  useEffect(() => {
+    if (!menuAt) return;
+    const close = () => setMenuAt(undefined);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
+    window.addEventListener('click', close);
+    window.addEventListener('scroll', close, true);
+    window.addEventListener('keydown', onKey);
+    // The first item takes the focus, so the menu works from the keyboard.
+    document.querySelector<HTMLButtonElement>('[data-testid="tree-context-menu"] button')?.focus();
+    return () => {
+      window.removeEventListener('click', close);
+      window.removeEventListener('scroll', close, true);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [menuAt]);
+  const store = useMemo(() => (schema ? entityStore(stores, schema) : undefined), [schema, stores]);
+  const perm = entity.split('/').join(':');
+  const may = (op: string) => !!schema?.actions.some((a) => a.name === op) && menu.hasPerm(`${perm}:${op}`);
+  const canOrder = may('order') && !!rows?.some((r) => 'parentId' in r);
+  const deleteBody = schema?.actions.find((a) => a.name === 'delete')?.body as { properties?: Record<string, unknown> } | undefined;
+  const asksMembers = !!deleteBody?.properties && 'deleteUser' in deleteBody.properties;
+  const nodeOps = [
+    may('add') && store
+      ? {
+          key: 'addChild',
+          run: (r: Row) => setDialog({ mode: 'append', prefill: { parentId: r.id } }),
+        }
+      : undefined,
+    may('update') && store ? { key: 'edit', run: (r: Row) => setDialog({ mode: 'update', row: r }) } : undefined,
+    may('delete') ? { key: 'delete', run: (r: Row) => remove(r) } : undefined,
+    onAddMember ? { key: 'addMember', run: (r: Row) => onAddMember(r.id) } : undefined,
+  ].filter((o): o is { key: string; run(r: Row): void } => !!o);
+
+  const afterChange = () => {
+    load();
+    onChanged?.();
+  };
+  const remove = (row: Row) => {
+    const send = async (deleteUser?: boolean) => {
+      try {
+        await request({
+          url: `/admin/${entity}/delete`,
+          method: 'POST',
+          data: {
+            ids: [row.id],
+            ...(deleteUser === undefined ? {} : { deleteUser }),
+          },
+        });
+        Toast.success(deleteUser === false ? ts('usersMoved') : ts('deleted'));
+        if (
+          selected &&
+          branchIds(rows ?? [], row.id)
+            .map(String)
+            .includes(selected)
+        ) {
+          setSelected(undefined);
+          onSelect(undefined);
+        }
+        afterChange();
+      } catch (e) {
+        Toast.error((e as Error).message);
+      }
+    };
+    if (!asksMembers) {
+      Modal.warning({
+        title: t('tip'),
+        content: t('confirmDelete'),
+        okText: t('confirm'),
+        cancelText: t('cancel'),
+        hasCancel: true,
+        onOk: () => send(),
+      });
+      return;
+    }
+    // Three outcomes: delete the members too, keep them (moved to the parent), or nothing.
+    const m = Modal.warning({
+      title: ts('deleteTitle', { name: labelOf(row) }),
+      content: ts('deleteContent'),
+      footer: (
+        <div className="crud-sidebar__delete-choices">
+          <Button onClick={() => m.destroy()} data-testid="tree-delete-cancel">
+            {ts('cancel')}
+          </Button>
+          <Button type="danger" onClick={() => (m.destroy(), void send(true))} data-testid="tree-delete-users">
+            {ts('deleteWithUsers')}
+          </Button>
+          <Button theme="solid" type="primary" onClick={() => (m.destroy(), void send(false))} data-testid="tree-delete-keep">
+            {ts('keepUsers')}
+          </Button>
+        </div>
+      ),
+    });
+  };
+
+  const saveOrder = async () => {
+    if (!draft) return;
+    setSaving(true);
+    try {
+      await request({
+        url: `/admin/${entity}/order`,
+        method: 'POST',
+        data: orderBody(draft),
+      });
+      Toast.success(ts('orderSaved'));
+      setDraft(undefined);
+      load();
+    } catch (e) {
+      Toast.error((e as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const shown = draft ?? rows;
+  const toNode = (r: TreeRow): Record<string, unknown> => ({
+    key: String(r.id),
+    value: String(r.id),
+    label: labelOf(r),
+    children: (r.children ?? []).map(toNode),
+  });
   const many = filter.endsWith('Ids');
+  const tree = shown ? buildTree(shown, { field: 'orderNum', order: 'asc' }).map(toNode) : [];
   return (
-    <aside className="crud-sidebar" aria-label={title}>
+    <aside className="crud-sidebar" aria-label={title} data-testid="crud-sidebar">
       <div className="crud-sidebar__head">
         <span>{title}</span>
         <span>
-          {onManage && <Button size="small" theme="borderless" icon={<IconSetting />} aria-label={t('manage', { name: title })} title={t('manage', { name: title })} onClick={onManage} data-testid="crud-sidebar-manage" />}
+          {canOrder && !draft && (
+            <Button
+              size="small"
+              theme="borderless"
+              icon={<IconHandle />}
+              aria-label={ts('reorder')}
+              title={ts('reorder')}
+              onClick={() => setDraft(rows)}
+              data-testid="tree-reorder"
+            />
+          )}
+          {onAdd && <Button size="small" theme="borderless" icon={<IconPlus />} aria-label={t('addOf', { name: title })} title={t('addOf', { name: title })} onClick={onAdd} data-testid="crud-sidebar-add" />}
+          {onManage && (
+            <Button
+              size="small"
+              theme="borderless"
+              icon={<IconSetting />}
+              aria-label={t('manage', { name: title })}
+              title={t('manage', { name: title })}
+              onClick={onManage}
+              data-testid="crud-sidebar-manage"
+            />
+          )}
           <Button size="small" theme="borderless" icon={<IconRefresh />} aria-label={t('refresh')} onClick={load} />
         </span>
       </div>
-      {!rows ? (
+      {draft && (
+        <div className="crud-sidebar__order">
+          <span className="crud-muted">{ts('reorder')}</span>
+          <Button size="small" onClick={() => setDraft(undefined)} data-testid="tree-order-cancel">
+            {ts('cancel')}
+          </Button>
+          <Button size="small" theme="solid" type="primary" loading={saving} onClick={() => void saveOrder()} data-testid="tree-order-save">
+            {ts('saveOrder')}
+          </Button>
+        </div>
+      )}
+      {!shown ? (
         <Spin />
-      ) : !rows.length ? (
+      ) : !shown.length ? (
         <Empty description={t('empty')} />
+      ) : draft ? (
+        <Tree
+          key="order"
+          draggable
+          expandAll
+          treeData={tree as never}
+          onDrop={(info) => {
+            const node = info.node as unknown as { key: string; pos?: string };
+            const rel =
+              info.dropPosition -
+              Number(
+                String(node.pos ?? '0')
+                  .split('-')
+                  .pop(),
+              );
+            const place: DropPlace = !info.dropToGap ? 'inside' : rel < 0 ? 'before' : 'after';
+            const id = (key: string) => draft.find((r) => String(r.id) === key)?.id;
+            setDraft(moveNode(draft, id(String(info.dragNode.key)), id(node.key), place));
+          }}
+        />
       ) : (
         <Tree
           filterTreeNode
           searchPlaceholder={t('treeSearch')}
           expandAll
           value={selected}
-          treeData={[{ key: '__all', value: '__all', label: t('all') }, ...buildTree(rows, { field: 'orderNum', order: 'asc' }).map(toNode)] as never}
+          treeData={[{ key: '__all', value: '__all', label: t('all') }, ...tree] as never}
+          onContextMenu={(e, node) => {
+            const row = rows?.find((r) => String(r.id) === String(node.key));
+            if (!row || !nodeOps.length) return;
+            e.preventDefault();
+            setMenuAt({ x: e.clientX, y: e.clientY, row });
+          }}
           onChange={(v) => {
             const key = v as unknown as string | undefined;
             setSelected(key);
             if (!key || key === '__all') return onSelect(undefined);
-            const id = rows.find((r) => String(r.id) === key)?.id;
-            onSelect(many ? branchIds(rows, id) : id);
+            const id = rows?.find((r) => String(r.id) === key)?.id;
+            onSelect(many ? branchIds(rows ?? [], id) : id);
           }}
         />
+      )}
+      {menuAt && (
+        // The table's context-menu look (crud.css `.crud-context`).
+        <div className="crud-context" role="menu" aria-label={ts('nodeMenu', { name: labelOf(menuAt.row) })} style={{ left: menuAt.x, top: menuAt.y }} data-testid="tree-context-menu">
+          {nodeOps.map((o) => (
+            <button key={o.key} type="button" role="menuitem" data-op={o.key} className={o.key === 'delete' ? 'crud-context__danger' : undefined} onClick={() => (setMenuAt(undefined), o.run(menuAt.row))}>
+              {ts(o.key)}
+            </button>
+          ))}
+        </div>
+      )}
+      {store && dialog && (
+        <Suspense fallback={null}>
+          <FormDialog
+            store={store}
+            state={dialog}
+            onClose={() => {
+              setDialog(undefined);
+              afterChange();
+            }}
+          />
+        </Suspense>
       )}
     </aside>
   );

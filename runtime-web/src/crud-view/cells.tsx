@@ -13,7 +13,7 @@ import type { ColumnModel } from '../crud/model';
 import type { CrudStore } from '../crud/store';
 import type { OptionMeta, Row } from '../crud/types';
 import { formatDate, jsonPreview } from './format';
-import { cellFor } from './registry';
+import { cellFor, registerCell } from './registry';
 
 const TAG_COLORS: TagColor[] = ['blue', 'green', 'orange', 'violet', 'cyan', 'pink', 'amber', 'teal', 'indigo', 'red'];
 const NAMED: Record<string, TagColor> = { success: 'green', danger: 'red', warning: 'orange', info: 'grey', primary: 'blue' };
@@ -102,6 +102,9 @@ function JsonCell({ value }: { value: unknown }) {
   );
 }
 
+// The same popover for any column an x-screen names `json-popover` (request parameters of the recycle bin).
+registerCell('json-popover', JsonCell);
+
 /**
  * An image value as a source: URLs and paths as they are; bare base64 (plugin logos, as the reference family
  * stores them) as a data URL — the browser sniffs png, jpg, gif and webp alike.
@@ -134,7 +137,7 @@ function refLabels(stores: Stores, ref: string): Promise<Map<string, string>> {
   let p = refCache.get(prefix);
   if (!p) {
     p = stores
-      .request<Row[]>({ url: `${prefix}/list`, method: 'POST', data: {}, progress: false })
+      .request<Row[]>({ url: `${prefix}/list`, method: 'POST', data: {}, progress: false, errorPage: false })
       .then((rows) => {
         const map = new Map<string, string>();
         for (const r of rows ?? []) {

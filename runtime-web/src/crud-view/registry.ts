@@ -7,6 +7,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import type { ColumnModel } from '../crud/model';
 import type { CrudStore } from '../crud/store';
 import type { Row } from '../crud/types';
+import type { Stores } from '../core/stores';
 
 export interface CellProps {
   value: unknown;
@@ -27,11 +28,36 @@ export interface ActionHandler {
   /** Runs the action; return false to skip the default refresh. */
   run(ctx: ActionContext): Promise<void | false> | void | false;
   render?: (ctx: ActionContext) => ReactNode;
+  /** A dialog of its own (import, export…): shown inside the screen, so it has the stores and the language. */
+  dialog?: ComponentType<ActionDialogProps>;
+}
+
+export interface ActionDialogProps {
+  ctx: ActionContext;
+  /** `changed`: the list is refreshed. */
+  onClose(changed?: boolean): void;
+}
+
+/** One record drawn as a card of a card grid (`x-screen.view: "cards"`): the entity's registered card body. */
+export interface CardProps {
+  row: Row;
+  store: CrudStore;
+  /** Runs a row action of the screen by name (with its confirmation), or a standard one (edit, delete). */
+  run(name: string): void;
+}
+
+/** A whole screen drawn by a registered view instead of the table (file space, tenant demo): it gets the entity's store. */
+export interface ScreenViewProps {
+  store: CrudStore;
 }
 
 const widgets = new Map<string, ComponentType<WidgetProps>>();
 const cells = new Map<string, ComponentType<CellProps>>();
 const actions = new Map<string, ActionHandler>();
+const refreshHooks = new Map<string, (stores: Stores) => unknown>();
+const cards = new Map<string, ComponentType<CardProps>>();
+const screenViews = new Map<string, ComponentType<ScreenViewProps>>();
+const afterWrite = new Map<string, ((ctx: { store: CrudStore; rows: Row[]; stores: Stores }) => void)[]>();
 
 export function registerWidget(name: string, widget: ComponentType<WidgetProps>): void {
   widgets.set(name, widget);
@@ -53,6 +79,41 @@ export function cellFor(name: string | undefined): ComponentType<CellProps> | un
 export function actionFor(entityId: string, name: string): ActionHandler | undefined {
   return actions.get(`${entityId}:${name}`) ?? actions.get(name);
 }
+export function widgetFor(name: string): ComponentType<WidgetProps> | undefined {
+  return widgets.get(name);
+}
 export function hasWidget(name: string): boolean {
   return widgets.has(name);
+}
+
+/** Runs after every list load of one entity's screen (the menu screen reloads the shell's sidebar menu). */
+export function registerRefreshHook(entityId: string, hook: (stores: Stores) => unknown): void {
+  refreshHooks.set(entityId, hook);
+}
+export function refreshHookFor(entityId: string): ((stores: Stores) => unknown) | undefined {
+  return refreshHooks.get(entityId);
+}
+
+/** The card body of an entity's card grid (by entity id, `task/info`). */
+export function registerCard(entityId: string, card: ComponentType<CardProps>): void {
+  cards.set(entityId, card);
+}
+export function cardFor(entityId: string): ComponentType<CardProps> | undefined {
+  return cards.get(entityId);
+}
+
+/** A registered view that replaces an entity's table (by entity id). */
+export function registerScreenView(entityId: string, view: ComponentType<ScreenViewProps>): void {
+  screenViews.set(entityId, view);
+}
+export function screenViewFor(entityId: string): ComponentType<ScreenViewProps> | undefined {
+  return screenViews.get(entityId);
+}
+
+/** Runs after every successful write of an entity's screen (add, update, delete, inline switch, action): e.g. reload the dictionary cache. */
+export function onAfterWrite(entityId: string, hook: (ctx: { store: CrudStore; rows: Row[]; stores: Stores }) => void): void {
+  afterWrite.set(entityId, [...(afterWrite.get(entityId) ?? []), hook]);
+}
+export function runAfterWrite(store: CrudStore, rows: Row[], stores: Stores): void {
+  for (const hook of afterWrite.get(store.model.entity.id) ?? []) hook({ store, rows, stores });
 }

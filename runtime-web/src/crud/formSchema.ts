@@ -2,6 +2,7 @@
  * The form's JSON Schema and values, derived from the fields the server validates with: the same rules
  * client-side, with decimals held as exact strings and secrets required only when adding.
  */
+import { shownFor } from './model';
 import type { FormItemModel } from './model';
 import type { JsonSchema, Row } from './types';
 import { checkDecimal } from './decimal';
@@ -22,7 +23,9 @@ export function formSchema(items: readonly FormItemModel[], required: readonly s
     }
     if (f.type === 'json' && !types(s).some((t) => t === 'array' || t === 'object')) s = {};
     properties[f.name] = s;
-    const needed = required.includes(f.name) || (f.secret && mode !== 'update' && required.includes(f.name));
+    // `props.requiredOnAdd`: asked for on add only (a user's password; an empty one on update means unchanged).
+    const onAdd = item.props?.requiredOnAdd === true && (mode === 'add' || mode === 'append');
+    const needed = onAdd || required.includes(f.name) || (f.secret && mode !== 'update' && required.includes(f.name));
     if (needed && !(f.secret && mode === 'update')) req.push(f.name);
   }
   return { type: 'object', properties, required: req };
@@ -53,6 +56,8 @@ export function toRequestBody(items: readonly FormItemModel[], data: Row, mode: 
   for (const item of items) {
     const f = item.meta;
     if (item.hidden && !(f.name in data)) continue;
+    // A field its condition hides (showWhen) is not sent: it keeps its stored value.
+    if (!shownFor(item, data)) continue;
     let v = data[f.name];
     if (f.secret && (v === undefined || v === '')) continue;
     if (v === undefined || v === '') v = f.nullable ? null : undefined;

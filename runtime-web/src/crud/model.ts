@@ -32,6 +32,8 @@ export interface ColumnModel {
   sortable: boolean;
   align: 'left' | 'right' | 'center';
   fixed?: 'left' | 'right';
+  /** A `virtual` screen item: a value the page answer computes, not a column of the table. */
+  virtual?: true;
 }
 
 export type FilterKind = 'dict' | 'options' | 'boolean' | 'ref' | 'number' | 'text' | 'numberRange' | 'dateRange';
@@ -55,6 +57,13 @@ export interface FormItemModel {
   component?: string;
   props?: Record<string, unknown>;
   hidden?: boolean;
+  /** Shown only while each named field holds one of the listed values (a menu's fields by its type). */
+  showWhen?: Record<string, unknown[]>;
+}
+
+/** Whether a form item (for the current values) or a row action (for its row) shows (`showWhen`). */
+export function shownFor(item: { showWhen?: Record<string, unknown[]> }, data: Record<string, unknown>): boolean {
+  return !item.showWhen || Object.entries(item.showWhen).every(([k, values]) => values.includes(data[k]));
 }
 
 export interface ActionModel extends ScreenAction {
@@ -84,10 +93,12 @@ export interface ScreenModel {
   defaultSort?: { field: string; order: 'asc' | 'desc' };
   /** Standard operations the entity's API has (before permissions). */
   ops: { add: boolean; update: boolean; delete: boolean; info: boolean; page: boolean; list: boolean; history: boolean };
-  sidebar?: { entity: string; filter: string; tree?: boolean };
+  sidebar?: { entity: string; filter: string; tree?: boolean; title?: Labels };
   /** Explicit toolbar buttons from `x-screen.buttons`, when given. */
   buttons?: string[];
   formLayout: 'grid' | 'sections' | 'tabs';
+  /** Row numbers across pages before the data columns (`x-screen.index`). */
+  index: boolean;
 }
 
 const STANDARD = new Set(['add', 'delete', 'update', 'info', 'list', 'page', 'history']);
@@ -96,6 +107,14 @@ const FILE_NAME = /(file|attachment)/i;
 const INTERNAL_COLUMNS = new Set(['tenantId', 'updateTime']);
 
 const itemOf = (i: ScreenItem) => (typeof i === 'string' ? { field: i } : i);
+
+/** The field of a `virtual` screen item: read-only in columns, a nullable JSON value in forms. */
+function virtualMeta(item: ReturnType<typeof itemOf>, form: boolean): FieldMeta | undefined {
+  if (!('virtual' in item) || !item.virtual) return undefined;
+  const schema = item.virtual.schema ?? {};
+  const type = form ? 'json' : 'string';
+  return { name: item.field, type, nullable: true, label: item.virtual.label, schema, ...(form ? {} : { readOnly: true }) };
+}
 
 /** The cell kind a field gets when the screen names no component. */
 export function cellKind(f: FieldMeta): CellKind {
@@ -170,11 +189,13 @@ export function buildScreenModel(entity: EntitySchema, search: EpsSearch = {}): 
   const columns: ColumnModel[] = [];
   for (const raw of columnItems) {
     const item = itemOf(raw);
-    const f = byName.get(item.field);
+    const stored = byName.get(item.field);
+    const f = stored ?? virtualMeta(item, false);
     if (!f || f.secret) continue;
     const kind = cellKind(f);
     columns.push({
       key: f.name,
+      ...(stored ? {} : { virtual: true as const }),
       label: f.label,
       field: f,
       kind,
@@ -204,7 +225,7 @@ export function buildScreenModel(entity: EntitySchema, search: EpsSearch = {}): 
   const form: FormItemModel[] = [];
   for (const raw of formItems) {
     const item = itemOf(raw);
-    const meta = byName.get(item.field);
+    const meta = byName.get(item.field) ?? virtualMeta(item, true);
     if (!meta || meta.implicit) continue;
     const wide = item.span ?? (['longtext', 'json', 'images'].includes(cellKind(meta)) && !meta.options ? 24 : 12);
     form.push({
@@ -216,6 +237,7 @@ export function buildScreenModel(entity: EntitySchema, search: EpsSearch = {}): 
       ...(item.props ? { props: item.props } : {}),
       ...(item.hidden ? { hidden: true } : {}),
       ...('group' in item && item.group ? { group: item.group } : {}),
+      ...('showWhen' in item && item.showWhen ? { showWhen: item.showWhen } : {}),
     });
   }
 
@@ -247,6 +269,7 @@ export function buildScreenModel(entity: EntitySchema, search: EpsSearch = {}): 
     ...(screen.sidebar ? { sidebar: screen.sidebar } : {}),
     ...(screen.buttons ? { buttons: screen.buttons } : {}),
     formLayout: screen.formLayout ?? (form.some((f) => f.group) ? 'sections' : 'grid'),
+    index: screen.index === true,
   };
 }
 

@@ -13,6 +13,7 @@ import type { TreeRow } from './tree';
 import { DEFAULT_PARAMS, fromQuery, toQuery, toRequest } from './urlState';
 import type { CrudParams } from './urlState';
 import type { Row } from './types';
+import type { WhereNode } from './where';
 
 export interface UrlBinding {
   read(): string;
@@ -25,6 +26,8 @@ export interface CrudStoreOptions {
   url?: UrlBinding;
   /** Parameters every request carries (a sidebar selection, a fixed filter). */
   fixed?: Record<string, unknown>;
+  /** Told after every successful write (the rows written or deleted), before the refresh. */
+  onWrite?: (rows: Row[]) => void;
 }
 
 export type RowKey = string | number;
@@ -41,6 +44,8 @@ export class CrudStore {
   /** Rows whose inline toggle is being saved. */
   pending = new Set<string>();
   loaded = false;
+  /** The URL query of the parameters the shown rows answer (tests and the view wait on it, not on timing). */
+  shownQuery: string | undefined = undefined;
   private seq = 0;
   private readonly defaults: Partial<CrudParams>;
 
@@ -88,7 +93,8 @@ export class CrudStore {
   /** Merges `patch` into the parameters, mirrors them in the URL and loads; an older answer never wins. */
   async refresh(patch: Partial<CrudParams> = {}): Promise<void> {
     this.params = { ...this.params, ...patch, filters: { ...this.params.filters, ...(patch.filters ?? {}) } };
-    this.options.url?.write(toQuery(this.params, this.defaults));
+    const query = toQuery(this.params, this.defaults);
+    this.options.url?.write(query);
     const seq = ++this.seq;
     this.loading = true;
     this.error = undefined;
@@ -123,8 +129,14 @@ export class CrudStore {
         runInAction(() => {
           this.loading = false;
           this.loaded = true;
+          this.shownQuery = query;
         });
     }
+  }
+
+  /** The current page/list request without paging (keyword, filters, sort): what an export applies. */
+  listBody(): Record<string, unknown> {
+    return { ...toRequest(this.params, false), ...(this.options.fixed ?? {}) };
   }
 
   setFixed(fixed: Record<string, unknown>): Promise<void> {
@@ -145,9 +157,25 @@ export class CrudStore {
     return this.refresh({ page: 1, filters });
   }
 
-  /** Clears keyword and filters (not the sort or the page size). */
+  /** The advanced filter (already cleaned of unfinished conditions); undefined removes it. */
+  setWhere(where: WhereNode | undefined): Promise<void> {
+    return this.refresh({ page: 1, where });
+  }
+
+  /** Replaces keyword, filters, condition tree, sort and page size at once (a saved view), then loads page 1. */
+  applyParams(next: Pick<CrudParams, 'keyWord' | 'filters' | 'where' | 'order' | 'sort'> & { size?: number }): Promise<void> {
+    this.params = { ...this.params, keyWord: next.keyWord, filters: { ...next.filters }, where: next.where };
+    return this.refresh({
+      page: 1,
+      order: next.order ?? this.defaults.order,
+      sort: next.order ? next.sort : this.defaults.sort,
+      ...(next.size ? { size: next.size } : {}),
+    });
+  }
+
+  /** Clears keyword, filters and the advanced filter (not the sort or the page size). */
   reset(): Promise<void> {
-    this.params = { ...this.params, keyWord: undefined, filters: {} };
+    this.params = { ...this.params, keyWord: undefined, filters: {}, where: undefined };
     return this.refresh({ page: 1 });
   }
 
@@ -196,6 +224,7 @@ export class CrudStore {
 
   async remove(ids: readonly RowKey[]): Promise<void> {
     await this.provider.delete([...ids]);
+    this.written(ids.map((id) => this.selected.get(id) ?? this.rows.find((r) => r.id === id) ?? { id }));
     runInAction(() => {
       for (const id of ids) this.selected.delete(id);
     });
@@ -206,7 +235,13 @@ export class CrudStore {
   async save(mode: 'add' | 'update', data: Row): Promise<void> {
     if (mode === 'add') await this.provider.add(data);
     else await this.provider.update(data);
+    this.written([data]);
     await this.refresh();
+  }
+
+  /** Tells the screen's listeners that rows were written (custom actions call it too). */
+  written(rows: Row[]): void {
+    this.options.onWrite?.(rows);
   }
 
   /** An inline switch: shown at once, sent as `update {id, field}`, put back when the server refuses. */
@@ -217,6 +252,7 @@ export class CrudStore {
     this.pending.add(key);
     try {
       await this.provider.update({ id: row.id, [field]: value });
+      this.written([{ ...row, [field]: value }]);
     } catch (err) {
       this.setCell(row, field, before);
       throw toCrudError(err);

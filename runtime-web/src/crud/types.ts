@@ -48,7 +48,13 @@ export interface ActionMeta {
 /** An `x-screen` form or column item: a field name or an object with layout and widget choices. */
 export type ScreenItem =
   | string
-  | { field: string; width?: number; span?: number; sortable?: boolean | 'asc' | 'desc'; component?: string; hidden?: boolean; props?: Record<string, unknown>; fixed?: 'left' | 'right'; group?: Labels };
+  | { field: string; width?: number; span?: number; sortable?: boolean | 'asc' | 'desc'; component?: string; hidden?: boolean; props?: Record<string, unknown>; fixed?: 'left' | 'right'; group?: Labels; showWhen?: Record<string, unknown[]>; virtual?: VirtualField };
+
+/** A value the entity's handlers read or answer that is not a column (a user's `roleIdList`, `roleName`). */
+export interface VirtualField {
+  label: Labels;
+  schema?: JsonSchema;
+}
 
 export interface ScreenAction {
   name: string;
@@ -56,6 +62,8 @@ export interface ScreenAction {
   confirm?: boolean;
   component?: string;
   label?: Labels;
+  /** A row action shows only on rows whose fields hold one of the listed values. */
+  showWhen?: Record<string, unknown[]>;
 }
 
 export interface ScreenBlock {
@@ -65,8 +73,10 @@ export interface ScreenBlock {
   columns?: ScreenItem[];
   form?: ScreenItem[];
   formLayout?: 'grid' | 'sections' | 'tabs';
+  /** An index column: the row's number across pages. */
+  index?: boolean;
   search?: { keyWord?: boolean; filters?: string[] };
-  sidebar?: { entity: string; filter: string; tree?: boolean };
+  sidebar?: { entity: string; filter: string; tree?: boolean; title?: Labels };
   actions?: ScreenAction[];
   defaultSort?: { field: string; order: 'asc' | 'desc' };
   buttons?: string[];

@@ -3,6 +3,8 @@
  * shared as a link. Standard keys keep their wire names; filters are `f.<field>` (repeated for a list).
  */
 import type { FieldMeta } from './types';
+import { parseWhere } from './where';
+import type { WhereNode } from './where';
 
 export interface CrudParams {
   page: number;
@@ -12,6 +14,8 @@ export interface CrudParams {
   sort?: 'asc' | 'desc';
   /** fieldEq / fieldLike / sidebar values by request parameter name. */
   filters: Record<string, unknown>;
+  /** The advanced filter (crud/where.ts), kept in the URL as JSON under `w`. */
+  where?: WhereNode;
 }
 
 export const PAGE_SIZES = [10, 20, 30, 40, 50, 100] as const;
@@ -35,6 +39,7 @@ export function toQuery(p: CrudParams, defaults: Partial<CrudParams> = {}): stri
     // A range's open end is written as an empty value, so `[null, 5]` comes back as it went.
     for (const x of Array.isArray(v) ? v : [v]) q.append(`f.${k}`, blank(x) ? '' : String(x));
   }
+  if (p.where) q.set('w', JSON.stringify(p.where));
   return q.toString();
 }
 
@@ -61,6 +66,8 @@ export function fromQuery(
     size: (PAGE_SIZES as readonly number[]).includes(size) ? size : defaults.size ?? DEFAULT_PARAMS.size,
     filters: { ...(defaults.filters ?? {}) },
   };
+  const where = parseWhere(q.get('w'));
+  if (where) out.where = where;
   const kw = q.get('keyWord');
   if (kw) out.keyWord = kw.slice(0, 200);
   const order = q.get('order');
@@ -106,5 +113,6 @@ export function toRequest(p: CrudParams, paged = true): Record<string, unknown> 
     body.sort = p.sort ?? 'desc';
   }
   for (const [k, v] of Object.entries(p.filters)) if (!empty(v)) body[k] = v;
+  if (p.where) body.where = p.where;
   return body;
 }

@@ -9,7 +9,7 @@ const entry = (name: string, order: number, index: number, extra: Partial<Extens
 describe('extensions', () => {
   it('enables upload and puts theme last with order 99', () => {
     const list = enabledExtensions();
-    assert.deepEqual(list.map((e) => e.name), ['upload', 'theme']);
+    assert.deepEqual(list.map((e) => e.name), ['upload', 'plugin-drop', 'theme']);
     assert.equal(EXTENSIONS.find((e) => e.name === 'theme')?.order, 99);
     assert.equal(EXTENSIONS.find((e) => e.name === 'upload')?.enable, true);
   });

@@ -1,4 +1,5 @@
 import type { Stores } from '../core/stores';
+import { pluginDropExtension } from './plugin-drop';
 import { themeExtension } from './theme';
 import type { ExtensionEntry } from './types';
 import { uploadExtension } from './upload';
@@ -6,7 +7,7 @@ import { uploadExtension } from './upload';
 export type { ExtensionEntry } from './types';
 
 /** Every extension the shell knows, in declaration order (`index`). */
-export const EXTENSIONS: ExtensionEntry[] = [uploadExtension, themeExtension].map((e, index) => ({ ...e, index }));
+export const EXTENSIONS: ExtensionEntry[] = [uploadExtension, pluginDropExtension, themeExtension].map((e, index) => ({ ...e, index }));
 
 /** Enabled entries sorted by `order`, then declaration position. */
 export function enabledExtensions(list: readonly ExtensionEntry[] = EXTENSIONS): ExtensionEntry[] {

@@ -17,9 +17,14 @@ type Loader = () => Promise<{ default: ComponentType }>;
 const loaders = new Map<string, Loader>(
   (
     [
-      ['modules/demo/views/home/index.vue', () => import('../pages/placeholder/Home')],
+      ['modules/demo/views/home/index.vue', () => import('../pages/dashboard/Dashboard')],
       ['modules/base/views/info.vue', () => import('../pages/my/MyInfo')],
       ['modules/demo/views/crud/index.vue', () => import('../pages/demo/CrudDemo')],
+      // Calls the tenant demo entity's actions (its buttons come from the schema): no table to show.
+      ['modules/demo/views/tenant.vue', () => import('../crud-view/modules/TenantDemo')],
+      ['modules/lock/views/device/index.vue', () => import('../pages/lock/DeviceLock')],
+      ['modules/demo/views/plugins/index.vue', () => import('../pages/demo/PluginDemos')],
+      ['modules/helper/views/ai-code.vue', () => import('../pages/helper/AiCode')],
     ] as const
   ).map(([path, loader]) => [normaliseViewPath(path), loader]),
 );

@@ -17,7 +17,12 @@ const cellTexts = async (page: Page, column: string) => {
   assert.ok(index >= 0, `column ${column} in ${headers.join(',')}`);
   return rows(page).evaluateAll((trs, i) => trs.map((tr) => (tr.children[i] as HTMLElement | undefined)?.innerText.trim() ?? ''), index);
 };
-const settle = (page: Page) => page.waitForFunction(() => !document.querySelector('[data-testid="crud-table"] .semi-spin-spinning'));
+/** Until the rows shown answer the parameters in the URL (not a spinner's timing: it may not have shown yet). */
+const settle = (page: Page) =>
+  page.waitForFunction(() => {
+    const screen = document.querySelector('[data-testid="crud-screen"]');
+    return !!screen && screen.getAttribute('aria-busy') !== 'true' && screen.getAttribute('data-shown-query') === location.search.replace(/^\?/, '');
+  });
 
 describe('generic CRUD screen (goods) in the browser', () => {
   let h: Harness;
@@ -120,6 +125,8 @@ describe('generic CRUD screen (goods) in the browser', () => {
     await page.waitForFunction(() => new URL(location.href).searchParams.get('page') === '2');
     await settle(page);
     assert.equal(await rows(page).count(), 7);
+    // The index column (x-screen.index) numbers rows across pages: page 2 of 20 starts at 21.
+    assert.deepEqual(await cellTexts(page, '__index'), ['21', '22', '23', '24', '25', '26', '27']);
   });
 
   it('filters by a number range and a date range from the advanced search, kept in the URL', async () => {
@@ -290,6 +297,31 @@ describe('generic CRUD screen (goods) in the browser', () => {
     await page.locator('.semi-sidesheet .semi-sidesheet-close').click();
     await page.locator('.crud-sidebar').getByText('颜色').waitFor();
     assert.equal((await h.app.instance.services.knex('dict_type').where({ key: 'color' })).length, 1);
+  });
+
+  it('filters by a referenced record picked by its label (addresses of one end user)', async () => {
+    const knex = h.app.instance.services.knex;
+    const at = { createTime: '2026-01-02 00:00:00', updateTime: '2026-01-02 00:00:00' };
+    const [alice] = await knex('user_info').insert({ nickName: 'Alice Ref', phone: '13800000001', status: 1, ...at }, ['id']);
+    const [bob] = await knex('user_info').insert({ nickName: 'Bob Ref', phone: '13800000002', status: 1, ...at }, ['id']);
+    const aliceId = Number(typeof alice === 'object' ? alice.id : alice);
+    const bobId = Number(typeof bob === 'object' ? bob.id : bob);
+    await knex('user_address').insert([
+      { userId: aliceId, contact: 'Alice home', phone: '13800000001', address: 'A street 1', ...at },
+      { userId: aliceId, contact: 'Alice work', phone: '13800000001', address: 'A street 2', ...at },
+      { userId: bobId, contact: 'Bob home', phone: '13800000002', address: 'B street 1', ...at },
+    ]);
+    await page.goto('/user/address');
+    await rows(page).first().waitFor();
+    await settle(page);
+    assert.equal(await rows(page).count(), 3);
+    await page.locator('[data-filter="userId"]').click();
+    await page.getByRole('option', { name: 'Alice Ref' }).click();
+    await page.waitForFunction((id) => new URL(location.href).searchParams.get('f.userId') === String(id), aliceId);
+    await settle(page);
+    assert.deepEqual((await cellTexts(page, 'contact')).sort(), ['Alice home', 'Alice work']);
+    // The list cell shows the referenced record by its label, not its id.
+    assert.ok((await cellTexts(page, 'userId')).every((t) => t === 'Alice Ref'));
   });
 
   it('shows cards instead of a wide table under 768 px', async () => {

@@ -92,12 +92,20 @@ describe('route guard and session in the browser', () => {
     const { page } = await h.newPage();
     await loginThroughPage(page);
     const oldToken = await page.evaluate(() => JSON.parse(localStorage.getItem('token')!) as string);
+    // The home page's own start-up calls finish first: a call the old page makes after the expiry is set would
+    // refresh there, and the reload would then replay that page's refresh token (a replay revokes the session).
+    await page.waitForLoadState('networkidle');
     // The access token is past its client-side expiry; the refresh token is still good.
     await page.evaluate(() => localStorage.setItem('token_deadtime', JSON.stringify(Date.now() - 1000)));
 
     const api: Request[] = [];
+    const bodies = new Map<Request, Promise<unknown>>();
     page.on('request', (r) => {
       if (new URL(r.url()).pathname.startsWith('/api/')) api.push(r);
+    });
+    // Bodies are read as they arrive: Chromium drops them once the page navigates.
+    page.on('response', (r) => {
+      if (r.url().includes('/admin/base/open/refreshToken')) bodies.set(r.request(), r.json().catch((e: Error) => ({ unreadable: e.message })));
     });
     await page.reload();
     await page.getByTestId('sidebar').waitFor();
@@ -106,7 +114,7 @@ describe('route guard and session in the browser', () => {
 
     const refreshes = api.filter((r) => r.url().includes('/admin/base/open/refreshToken'));
     assert.equal(refreshes.length, 1, `refresh calls: ${refreshes.map((r) => r.url()).join(', ')}`);
-    const refreshed = (await (await refreshes[0]!.response())!.json()) as { code: number; data: { token: string } };
+    const refreshed = (await bodies.get(refreshes[0]!)) as { code: number; data: { token: string } };
     assert.equal(refreshed.code, 1000);
     const newToken = refreshed.data.token;
     assert.notEqual(newToken, oldToken);

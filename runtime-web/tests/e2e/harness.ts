@@ -31,11 +31,12 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(options: { project?: ProjectPaths } = {}): Promise<Harness> {
+export async function startHarness(options: { project?: ProjectPaths; schemasDir?: string } = {}): Promise<Harness> {
   // No-op when dist is fresh: scripts/test.mjs builds once before the browser tests.
   ensureWebBuild();
   const db = testDatabases().find((d) => d.name === 'sqlite')!;
-  const app = await startTestApp(await db.config(), { webDir: WEB_DIST, ...(options.project ? { project: options.project } : {}) });
+  // schemasDir: where the coding endpoints write (a scratch project's copy in tests that create entities).
+  const app = await startTestApp(await db.config(options.schemasDir ? { schemasDir: options.schemasDir } : undefined), { webDir: WEB_DIST, ...(options.project ? { project: options.project } : {}) });
   const server = http.createServer(app.instance.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -69,13 +70,13 @@ export async function startHarness(options: { project?: ProjectPaths } = {}): Pr
   };
 }
 
-/** Signs in through the login page: username, password, the fixed captcha answer. */
-export async function loginThroughPage(page: Page, username = 'admin', password = TEST_ADMIN_PASSWORD): Promise<void> {
+/** Signs in through the login page: username, password, the fixed captcha answer (the harness's unless given). */
+export async function loginThroughPage(page: Page, username = 'admin', password = TEST_ADMIN_PASSWORD, captcha = TEST_CAPTCHA): Promise<void> {
   await page.goto('/login');
   await page.getByTestId('login-captcha-img').waitFor();
   await page.getByTestId('login-username').fill(username);
   await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-captcha-input').fill(TEST_CAPTCHA);
+  await page.getByTestId('login-captcha-input').fill(captcha);
   await page.getByTestId('login-submit').click();
   await page.waitForURL((u) => u.pathname === '/');
   await page.getByTestId('main-layout').waitFor();

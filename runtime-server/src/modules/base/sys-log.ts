@@ -3,6 +3,8 @@ import { LOG_KEEP, readConf, writeConf } from './logRetention.js';
 
 /** `POST clear`: deletes every request log (permission `base:sys:log:clear`). */
 export const clear: Handler = async ({ services }) => {
+  // Rows of earlier requests still queued on this instance go too.
+  await services.requestLog.flush();
   await services.knex('base_sys_log').delete();
   return undefined;
 };

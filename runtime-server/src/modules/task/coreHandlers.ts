@@ -1,6 +1,7 @@
 import { pruneRecycleBin, pruneRequestLogs } from '../base/logRetention.js';
 import { reclaimFiles, spaceKeysOf } from '../space/fileReclaim.js';
 import type { TaskHandlerRegistry } from './handlers.js';
+import { pruneJobs } from '../../dataJob/jobs.js';
 
 /**
  * The module handlers a task may name: the reference's demo service and the two built-in system
@@ -22,4 +23,6 @@ export function registerCoreTaskHandlers(registry: TaskHandlerRegistry): void {
     const deleted = await pruneRecycleBin(knex, new Date(), (records) => reclaimFiles(knex, config, logger, spaceKeysOf(records), plugins, registry).then(() => undefined));
     return { deleted };
   });
+  // Export files and import reports of jobs that ended more than a day ago.
+  registry.register('dataJobService.prune', async ({ services }) => ({ deleted: await pruneJobs(services.knex, services.config.dataDir) }));
 }

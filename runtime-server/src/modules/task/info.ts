@@ -226,3 +226,9 @@ function timeText(v: unknown): string | null {
   const ms = parseTime(v);
   return ms === undefined ? null : formatTime(ms);
 }
+
+/**
+ * `GET services`: the keys a task's `service` may name (module handlers and enabled plugins' handlers), for
+ * the console's service select — the same registry add/update check against.
+ */
+export const services: Handler = async (ctx) => ctx.services.taskHandlers.keys().map((key) => `${key}()`);

@@ -5,17 +5,46 @@
 import { forwardRef, useImperativeHandle, useMemo, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 import Form from '@rjsf/core';
-import type { ErrorSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, FieldProps, RJSFValidationError, UiSchema, WidgetProps } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { useTranslation } from 'react-i18next';
-import { labelIn } from '../../crud/model';
+import { labelIn, shownFor } from '../../crud/model';
 import type { FormItemModel } from '../../crud/model';
 import { extraErrors as decimalErrors, formSchema } from '../../crud/formSchema';
 import type { FormMode } from '../../crud/formSchema';
 import type { Row } from '../../crud/types';
-import { hasWidget, widgetMap } from '../registry';
+import { hasWidget, widgetFor, widgetMap } from '../registry';
 import { templates } from './templates';
 import { widgetName } from './widgets';
+
+/**
+ * rjsf draws an object-typed property as its own sub-form and ignores `ui:widget`; a registered widget named
+ * for such a field (a plugin's settings) is given the field instead, with the props a widget gets.
+ */
+const objectFields = new Map<string, (p: FieldProps) => JSX.Element | null>();
+function objectField(name: string): (p: FieldProps) => JSX.Element | null {
+  let field = objectFields.get(name);
+  if (!field) {
+    field = function ObjectWidgetField(p: FieldProps) {
+      const Widget = widgetFor(name);
+      if (!Widget) return null;
+      const widgetProps = {
+        ...p,
+        id: p.fieldPathId.$id,
+        value: p.formData,
+        label: (p.uiSchema?.['ui:title'] as string | undefined) ?? p.name,
+        options: (p.uiSchema?.['ui:options'] ?? {}) as WidgetProps['options'],
+        onChange: (v: unknown) => p.onChange(v as never, p.fieldPathId.path),
+        onBlur: () => undefined,
+        onFocus: () => undefined,
+        rawErrors: p.rawErrors ?? [],
+      } as unknown as WidgetProps;
+      return <Widget {...widgetProps} />;
+    };
+    objectFields.set(name, field);
+  }
+  return field;
+}
 
 const validator = customizeValidator({
   // The server's schemas use `datetime` for its wire format (YYYY-MM-DD HH:mm:ss).
@@ -46,7 +75,9 @@ export const EntityForm = forwardRef<EntityFormHandle, Props>(function EntityFor
   const { t } = useTranslation('crud');
   const formRef = useRef<Form>(null);
   useImperativeHandle(ref, () => ({ submit: () => formRef.current?.submit() }), []);
-  const visible = useMemo(() => items.filter((i) => !i.hidden), [items]);
+  // Conditional fields (showWhen) follow the values; the memos below rebuild only when the shown set changes.
+  const shownKey = items.filter((i) => !i.hidden && shownFor(i, data)).map((i) => i.field).join(',');
+  const visible = useMemo(() => items.filter((i) => shownKey.split(',').includes(i.field)), [items, shownKey]);
   const schema = useMemo(() => formSchema(visible, required, mode), [visible, required, mode]);
   const labels = useMemo(() => new Map(visible.map((i) => [i.field, labelIn(i.meta.label, locale, i.field)])), [visible, locale]);
   const uiSchema = useMemo(() => {
@@ -65,8 +96,10 @@ export const EntityForm = forwardRef<EntityFormHandle, Props>(function EntityFor
     };
     for (const i of visible) {
       const name = i.component && hasWidget(i.component) ? i.component : widgetName(i.meta);
+      const objectTyped = [i.meta.schema.type].flat().includes('object');
       ui[i.field] = {
         'ui:widget': name,
+        ...(objectTyped && i.component && hasWidget(i.component) ? { 'ui:field': objectField(i.component) } : {}),
         'ui:title': labels.get(i.field),
         'ui:options': { meta: i.meta, ...(i.props ?? {}), label: true },
         ...(i.meta.readOnly ? { 'ui:readonly': true } : {}),

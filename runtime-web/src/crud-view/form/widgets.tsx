@@ -5,7 +5,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { Button, DatePicker, Image, Input, InputNumber, Select, Switch, TextArea, Toast, TreeSelect } from '@douyinfe/semi-ui';
-import { IconClose, IconUpload } from '@douyinfe/semi-icons';
+import { IconClose, IconFolderOpen, IconUpload } from '@douyinfe/semi-icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { useStores } from '../../core/stores/context';
@@ -16,10 +16,13 @@ import { buildTree } from '../../crud/tree';
 import type { TreeRow } from '../../crud/tree';
 import { checkUpload, uploadKey } from '../../extensions/upload/check';
 import { registerWidget } from '../registry';
+import '../modules/locales';
 
 const IconPicker = lazy(() => import('../../icons/IconPicker').then((m) => ({ default: m.IconPicker })));
 // The editor (ProseMirror) is large: it loads the first time a rich-text field shows.
 const RichText = lazy(() => import('./RichText'));
+// The file space opens from any upload widget; it loads on first use.
+const SpacePicker = lazy(() => import('../space/SpacePicker'));
 
 /** The form's context (record id, current values): rjsf passes it on the registry. */
 const ctxOf = (p: WidgetProps): Record<string, unknown> => ((p.registry?.formContext ?? {}) as Record<string, unknown>);
@@ -245,6 +248,8 @@ function UploadWidget(p: WidgetProps) {
   const list: string[] = many ? ((p.value as string[] | undefined) ?? []) : p.value ? [String(p.value)] : [];
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
+  const [picking, setPicking] = useState(false);
+  const { t: ts } = useTranslation('modules');
   const pick = async (files: File[]) => {
     if (list.length + files.length > limit) return Toast.warning(t('uploadLimit', { limit }));
     const problem = checkUpload(files);
@@ -279,6 +284,21 @@ function UploadWidget(p: WidgetProps) {
           {t('upload')}
         </Button>
       )}
+      {!(p.disabled || p.readonly) && list.length < limit && (
+        <Button icon={<IconFolderOpen />} aria-label={`${ts('space.pick')} ${p.label}`} onClick={() => setPicking(true)} data-testid="space-pick">
+          {ts('space.pick')}
+        </Button>
+      )}
+      {picking && (
+        <Suspense fallback={null}>
+          <SpacePicker
+            limit={limit - list.length}
+            {...(image ? { type: 'image' } : {})}
+            onPick={(urls) => p.onChange(many ? [...list, ...urls] : urls[0])}
+            onClose={() => setPicking(false)}
+          />
+        </Suspense>
+      )}
       <input
         ref={input}
         type="file"
@@ -308,7 +328,7 @@ function RefWidget(p: WidgetProps) {
   useEffect(() => {
     let alive = true;
     stores
-      .request<Row[]>({ url: `/admin/${meta.ref}/list`, method: 'POST', data: {}, progress: false })
+      .request<Row[]>({ url: `/admin/${meta.ref}/list`, method: 'POST', data: {}, progress: false, errorPage: false })
       .then((r) => alive && setRows(r ?? []))
       .catch(() => alive && setRows([]));
     return () => {
@@ -317,6 +337,10 @@ function RefWidget(p: WidgetProps) {
   }, [meta.ref, stores]);
   const labelOf = (r: Row) => String(r.name ?? r.title ?? r.label ?? r.nickName ?? r.username ?? r.keyName ?? `#${String(r.id)}`);
   const self = ctxOf(p).recordId as unknown;
+  // A parent is picked among records of the same scope: a dictionary item's parent has the item's type.
+  const data = (ctxOf(p).data ?? {}) as Row;
+  const scope = meta.name === 'parentId' ? Object.keys(data).filter((k) => /Id$/.test(k) && k !== 'parentId' && data[k] !== undefined && data[k] !== null) : [];
+  const inScope = (r: Row) => scope.every((k) => !(k in r) || String(r[k]) === String(data[k]));
   if (rows?.some((r) => 'parentId' in r)) {
     const toNode = (r: TreeRow): Record<string, unknown> => ({
       key: String(r.id),
@@ -333,7 +357,7 @@ function RefWidget(p: WidgetProps) {
         filterTreeNode
         showClear
         expandAll
-        treeData={buildTree(rows, { field: 'orderNum', order: 'asc' }).map(toNode) as never}
+        treeData={buildTree(rows.filter(inScope), { field: 'orderNum', order: 'asc' }).map(toNode) as never}
         value={p.value as number | undefined}
         placeholder={placeholder}
         onChange={(v) => p.onChange(v === undefined || v === null || v === '' ? null : v)}

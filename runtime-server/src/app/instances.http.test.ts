@@ -1,0 +1,166 @@
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import type { Knex } from 'knex';
+import { createDb } from '../db/createDb.js';
+import { hashSecret } from '../core/secrets.js';
+import { now } from '../db/values.js';
+import { testDatabases } from '../testing/forEachDb.js';
+import { loginOver } from '../testing/solveCaptcha.js';
+import { spawnServer } from '../testing/spawnServer.js';
+import type { SpawnedServer } from '../testing/spawnServer.js';
+
+const PASSWORD = 'Multi-pass-1';
+const LEASE_MS = 3000;
+
+/** A round-robin HTTP proxy in front of the instances: each request goes to the next one. */
+function roundRobin(targets: () => number[]): Promise<{ url: string; close(): void }> {
+  let next = 0;
+  const agent = new http.Agent({ keepAlive: true });
+  const proxy = http.createServer((req, res) => {
+    const ports = targets();
+    const port = ports[next++ % ports.length]!;
+    const up = http.request({ host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers, agent }, (r) => {
+      res.writeHead(r.statusCode ?? 502, r.headers);
+      r.pipe(res);
+    });
+    up.on('error', () => {
+      res.writeHead(502).end();
+    });
+    req.pipe(up);
+  });
+  return new Promise((resolve) =>
+    proxy.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${(proxy.address() as { port: number }).port}`,
+        close: () => {
+          proxy.closeAllConnections();
+          proxy.close();
+          agent.destroy();
+        },
+      }),
+    ),
+  );
+}
+
+const call = async (url: string, token: string | undefined, path: string, body?: unknown): Promise<{ status: number; body: { code: number; message: string; data?: any } }> => {
+  const res = await fetch(`${url}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { ...(token ? { authorization: token } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as { code: number; message: string; data?: any } };
+};
+
+/** Polls `check` until it holds; resolves with the milliseconds it took, or fails after `limitMs`. */
+async function within(limitMs: number, check: () => Promise<boolean>, what: string): Promise<number> {
+  const t0 = Date.now();
+  for (;;) {
+    if (await check()) return Date.now() - t0;
+    if (Date.now() - t0 > limitMs) assert.fail(`${what}: not within ${limitMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+// Several instances sharing one database is a MariaDB deployment (SQLite is one file on one host).
+for (const db of testDatabases().filter((d) => d.name === 'mariadb')) {
+  describe('three production instances behind a round-robin proxy act as one (mariadb)', () => {
+    const servers: SpawnedServer[] = [];
+    let knex: Knex;
+    let proxy: { url: string; close(): void };
+    let admin: string;
+
+    before(async () => {
+      const config = await db.config();
+      const env = { DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl!, ADMIN_PASSWORD: PASSWORD, TASK_POLL_MS: '200', TASK_LEASE_MS: String(LEASE_MS) };
+      // Started together: the migration lock lets one migrate while the others wait.
+      servers.push(...(await Promise.all([spawnServer(env, 40_000), spawnServer(env, 40_000), spawnServer(env, 40_000)])));
+      knex = createDb(config).knex;
+      proxy = await roundRobin(() => servers.filter((s) => s.proc.exitCode === null && s.proc.signalCode === null).map((s) => s.port));
+      admin = (await loginOver(proxy.url, knex, 'admin', PASSWORD)).token;
+    });
+    after(async () => {
+      proxy?.close();
+      await Promise.all(servers.map((s) => s.stop('SIGKILL')));
+      await knex?.destroy();
+      await db.cleanup();
+    });
+
+    it('mixed writes through the proxy: none lost, none doubled, each once in the audit trail; tokens valid everywhere', async () => {
+      for (const s of servers) assert.equal((await call(s.url, admin, '/admin/base/comm/person')).body.code, 1000, `token valid on ${s.port}`);
+      const titles = Array.from({ length: 45 }, (_, i) => `multi-${i}`);
+      const added = await Promise.all(titles.map((title, i) => call(proxy.url, admin, '/admin/demo/goods/add', { title, price: i + 0.5 })));
+      assert.ok(added.every((r) => r.body.code === 1000), JSON.stringify(added.find((r) => r.body.code !== 1000)?.body));
+      const ids = added.map((r) => Number(r.body.data.id));
+      assert.equal(new Set(ids).size, titles.length);
+      const updated = await Promise.all(ids.map((id, i) => call(proxy.url, admin, '/admin/demo/goods/update', { id, price: i + 100 })));
+      assert.ok(updated.every((r) => r.body.code === 1000));
+      const removed = await call(proxy.url, admin, '/admin/demo/goods/delete', { ids: ids.slice(0, 5) });
+      assert.equal(removed.body.code, 1000);
+
+      const rows = (await knex('demo_goods').whereIn('title', titles).select('id', 'title', 'price')) as { id: number; title: string; price: string }[];
+      assert.equal(rows.length, titles.length - 5, 'every add stored once, the 5 deleted gone');
+      for (const r of rows) assert.equal(Number(r.price), titles.indexOf(r.title) + 100, `update of ${r.title} applied`);
+      const audit = (await knex('base_sys_audit').where({ entity: 'demo/goods' }).whereIn('recordId', ids).select('recordId', 'action')) as { recordId: number; action: string }[];
+      const countOf = (action: string) => audit.filter((a) => a.action === action).length;
+      assert.equal(countOf('add'), ids.length, 'one add row per record');
+      assert.equal(countOf('update'), ids.length, 'one update row per record');
+      assert.equal(countOf('delete'), 5);
+      const perRecord = new Map<number, number>();
+      for (const a of audit) perRecord.set(Number(a.recordId), (perRecord.get(Number(a.recordId)) ?? 0) + 1);
+      assert.ok([...perRecord.values()].every((n) => n === 2 || n === 3));
+    });
+
+    it('a role change and a session revocation made on one instance hold on every instance within 5 s', async () => {
+      const ts = now();
+      const stamp = { createTime: ts, updateTime: ts };
+      const [roleId] = await knex('base_sys_role').insert({ name: 'multi-role', label: 'multi-role', relevance: 0, ...stamp });
+      const [menuId] = await knex('base_sys_menu').insert({ parentId: null, name: 'multi-perms', type: 2, perms: 'demo:goods:page', orderNum: 999, keepAlive: 1, isShow: 1, ...stamp });
+      await knex('base_sys_role_menu').insert({ roleId, menuId, ...stamp });
+      const [userId] = await knex('base_sys_user').insert({ username: 'multi-user', name: 'multi', password: await hashSecret(PASSWORD), passwordV: 1, isSuper: 0, status: 1, ...stamp });
+      await knex('base_sys_user_role').insert({ userId, roleId, ...stamp });
+      const user = (await loginOver(proxy.url, knex, 'multi-user', PASSWORD)).token;
+      // Every instance has the user's session and permissions cached now.
+      for (const s of servers) assert.equal((await call(s.url, user, '/admin/demo/goods/page', { page: 1, size: 1 })).body.code, 1000);
+
+      // Role change through the API of instance 0: the role loses its menus.
+      const role = await call(servers[0]!.url, admin, '/admin/base/sys/role/update', { id: roleId, name: 'multi-role', label: 'multi-role', menuIdList: [], departmentIdList: [], relevance: false });
+      assert.equal(role.body.code, 1000, JSON.stringify(role.body));
+      for (const s of servers.slice(1)) {
+        const ms = await within(5000, async () => (await call(s.url, user, '/admin/demo/goods/page', { page: 1, size: 1 })).status === 403, `role change on ${s.port}`);
+        assert.ok(ms < 5000);
+      }
+
+      // Revocation: signing out on instance 0 kills the token on the others.
+      const other = (await loginOver(proxy.url, knex, 'admin', PASSWORD)).token;
+      for (const s of servers) assert.equal((await call(s.url, other, '/admin/base/comm/person')).body.code, 1000);
+      assert.equal((await call(servers[0]!.url, other, '/admin/base/comm/logout', {})).body.code, 1000);
+      assert.equal((await call(servers[0]!.url, other, '/admin/base/comm/person')).status, 401, 'at once where it was revoked');
+      for (const s of servers.slice(1)) {
+        await within(5000, async () => (await call(s.url, other, '/admin/base/comm/person')).status === 401, `revocation on ${s.port}`);
+      }
+    });
+
+    it('each task tick runs exactly once across instances, and ticks go on when an instance is SIGKILLed', async () => {
+      const add = await call(proxy.url, admin, '/admin/task/info/add', { name: 'multi-tick', taskType: 1, every: 1000, status: 1, service: 'taskDemoService.test()' });
+      assert.equal(add.body.code, 1000, JSON.stringify(add.body));
+      const taskId = Number(add.body.data.id);
+      const runsOf = async () => Number(((await knex('task_log').where({ taskId }).count({ n: '*' })) as { n: unknown }[])[0]!.n);
+      await within(8000, async () => (await runsOf()) >= 3, 'three ticks');
+      // Kill one instance without warning; the others carry on (a lease it held lapses after TASK_LEASE_MS).
+      await servers[0]!.stop('SIGKILL');
+      const before = await runsOf();
+      await within(LEASE_MS + 4000, async () => (await runsOf()) >= before + 3, 'ticks after the SIGKILL');
+      // Logs first, then claims: a claim is counted before its run logs, so claims >= logs unless a tick ran twice.
+      const logs = await runsOf();
+      const task = (await knex('task_info').where({ id: taskId }).first('repeatConf')) as { repeatConf: string };
+      const ticks = Number((JSON.parse(task.repeatConf) as { count: number }).count);
+      await call(servers[1]!.url, admin, '/admin/task/info/stop', { id: taskId });
+      assert.ok(logs <= ticks && logs >= ticks - 2, `${logs} runs logged for ${ticks} claimed ticks`);
+      const stamps = (await knex('task_log').where({ taskId }).orderBy('id').select('createTime')) as { createTime: string }[];
+      const perSecond = new Map<string, number>();
+      for (const s of stamps) perSecond.set(String(s.createTime), (perSecond.get(String(s.createTime)) ?? 0) + 1);
+      assert.ok([...perSecond.values()].every((n) => n <= 2), 'no burst of duplicate runs');
+    });
+  });
+}

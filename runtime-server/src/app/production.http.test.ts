@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import type { Knex } from 'knex';
+import { createDb } from '../db/createDb.js';
+import { testDatabases } from '../testing/forEachDb.js';
+import { loginOver } from '../testing/solveCaptcha.js';
+import { spawnServer } from '../testing/spawnServer.js';
+import type { SpawnedServer } from '../testing/spawnServer.js';
+
+const PASSWORD = 'Prod-pass-1';
+
+/** Environment of a spawned server on the test database `config` points at. */
+const envOf = (c: { dataDir: string; databaseUrl?: string }) => ({ DATA_DIR: c.dataDir, ADMIN_PASSWORD: PASSWORD, ...(c.databaseUrl ? { DATABASE_URL: c.databaseUrl } : {}) });
+
+for (const db of testDatabases()) {
+  describe(`production mode: the compiled server in its own process (${db.name})`, () => {
+    let server: SpawnedServer;
+    let knex: Knex;
+    let env: Record<string, string>;
+
+    before(async () => {
+      const config = await db.config();
+      env = envOf(config);
+      server = await spawnServer(env);
+      knex = createDb(config).knex;
+    });
+    after(async () => {
+      await server?.stop('SIGKILL');
+      await knex?.destroy();
+      await db.cleanup();
+    });
+
+    it('answers /healthz and /readyz, logs JSON lines, refuses the test captcha switch', async () => {
+      const health = await fetch(`${server.url}/healthz`);
+      assert.equal(health.status, 200);
+      assert.deepEqual(await health.json(), { status: 'ok' });
+      const ready = await fetch(`${server.url}/readyz`);
+      assert.equal(ready.status, 200);
+      assert.deepEqual(await ready.json(), { status: 'ready' });
+      assert.ok(server.lines.length > 0);
+      for (const line of server.lines) {
+        const entry = JSON.parse(line) as { time: string; level: string; msg: string };
+        assert.ok(entry.time && entry.level && typeof entry.msg === 'string', line);
+      }
+      assert.ok(server.lines.some((l) => /listening on http:\/\/127\.0\.0\.1:\d+/.test(l) && l.includes('production')));
+      // Second start on the same database: migrations already applied, so this is the cold start that counts.
+      const again = await spawnServer({ ...env, CAPTCHA_FIXED_CODE: '1234' }).then(
+        () => assert.fail('started with CAPTCHA_FIXED_CODE in production'),
+        (err: Error) => err.message,
+      );
+      assert.match(again, /configuration error: CAPTCHA_FIXED_CODE is a test-only switch/);
+    });
+
+    it('on SIGTERM: readiness goes, no new connections, the in-flight request finishes and its log row is written', async () => {
+      const { token } = await loginOver(server.url, knex, 'admin', PASSWORD);
+      // A request whose body is still arriving when the signal comes.
+      const body = JSON.stringify({ page: 1, size: 5, keyWord: 'in-flight-marker' });
+      const sock = net.connect(server.port, '127.0.0.1');
+      await new Promise((r) => sock.once('connect', r));
+      let answer = '';
+      sock.on('data', (c: Buffer) => (answer += c.toString('utf8')));
+      const closed = new Promise((r) => sock.once('close', r));
+      sock.write(
+        `POST /admin/base/sys/param/page HTTP/1.1\r\nHost: x\r\nAuthorization: ${token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+      );
+      await new Promise((r) => setTimeout(r, 100));
+      server.proc.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 300));
+      const refused = await fetch(`${server.url}/healthz`).then(() => 'answered', (err: Error) => String((err.cause as { code?: string })?.code ?? err.message));
+      assert.equal(refused, 'ECONNREFUSED', 'no new connections once shutting down');
+      sock.write(body.slice(10));
+      await closed;
+      assert.match(answer, /^HTTP\/1\.1 200/);
+      assert.match(answer, /"code":1000/);
+      assert.equal(await server.exited, 0, 'clean exit');
+      const logged = await knex('base_sys_log').where({ action: '/admin/base/sys/param/page' }).select('params');
+      assert.equal(logged.length, 1, 'the queued request log row was written at shutdown');
+      const params = logged[0]!.params as unknown;
+      assert.match(typeof params === 'string' ? params : JSON.stringify(params), /in-flight-marker/);
+      const leases = await knex('task_info').whereNotNull('lockExpireTime').count({ n: '*' });
+      assert.equal(Number((leases[0] as { n: unknown }).n), 0, 'no task lease left behind');
+      const lines = server.lines.map((l) => JSON.parse(l) as { msg: string });
+      assert.ok(lines.some((l) => /SIGTERM: shutting down/.test(l.msg)));
+      assert.equal(lines.at(-1)!.msg, 'stopped');
+    });
+  });
+}

@@ -1,0 +1,203 @@
+import fsp from 'node:fs/promises';
+import { stringify } from 'csv-stringify/sync';
+import type { Knex } from 'knex';
+import type { FieldModel, Locale } from '@schema-admin/generator';
+import type { AppServices } from '../app/services.js';
+import { AppError } from '../core/errors.js';
+import { t } from '../core/i18n.js';
+import { assertValid } from '../core/validator.js';
+import type { CrudContext } from '../crud/context.js';
+import { add } from '../crud/operations/add.js';
+import { update } from '../crud/operations/update.js';
+import { filteredQuery } from '../crud/query.js';
+import { now } from '../db/values.js';
+import { cellToValue, columnMap, dictValues, readRows } from './importRows.js';
+import { finish, JOB, JOB_TABLE, jobFilePath } from './jobs.js';
+
+/** Rows written per transaction (skip-invalid) and validated per step. */
+export const IMPORT_BATCH = 500;
+/** Errors a preview lists (the report file holds them all). */
+export const PREVIEW_ERRORS = 100;
+
+export interface RowError {
+  /** 1-based line in the file, the header being line 1. */
+  row: number;
+  column: string;
+  message: string;
+}
+
+interface ParsedRow {
+  line: number;
+  values: Record<string, unknown>;
+}
+
+/** Reads, maps and validates an uploaded file in batches: `onBatch` gets the valid rows, errors are collected. */
+export async function scanImport(
+  knex: Knex,
+  c: CrudContext,
+  file: string,
+  format: 'csv' | 'xlsx',
+  locale: Locale,
+  onBatch?: (rows: ParsedRow[], errors: RowError[]) => Promise<void>,
+): Promise<{ total: number; valid: number; errors: RowError[]; columns: { header: string; field: string | null }[]; unknown: string[] }> {
+  const dicts = await dictValues(knex, c.rt);
+  let fields: (FieldModel | undefined)[] | undefined;
+  let header: string[] = [];
+  let unknown: string[] = [];
+  const errors: RowError[] = [];
+  let total = 0;
+  let valid = 0;
+  let batch: ParsedRow[] = [];
+  let batchErrors: RowError[] = [];
+  let line = 0;
+  const flush = async () => {
+    if (onBatch && (batch.length || batchErrors.length)) await onBatch(batch, batchErrors);
+    batch = [];
+    batchErrors = [];
+  };
+  for await (const cells of readRows(file, format)) {
+    line++;
+    if (!fields) {
+      header = cells.map((h) => String(h ?? '').trim());
+      ({ fields, unknown } = columnMap(c.rt, header));
+      continue;
+    }
+    if (cells.every((x) => x === null || x === undefined || String(x).trim() === '')) continue;
+    total++;
+    const values: Record<string, unknown> = {};
+    fields.forEach((f, i) => {
+      if (!f) return;
+      const v = cellToValue(f, cells[i], dicts);
+      if (v !== undefined) values[f.name] = v;
+    });
+    // The same rules the add endpoint applies, with its translated messages.
+    try {
+      assertValid(c.rt.validators.add, values, c.rt.labels);
+      valid++;
+      batch.push({ line, values });
+    } catch (err) {
+      const e = c.rt.validators.add.errors?.[0];
+      const name = e ? (e.keyword === 'required' ? String((e.params as { missingProperty: string }).missingProperty) : e.instancePath.split('/')[1] ?? '') : '';
+      const column = header[fields.findIndex((f) => f?.name === name)] ?? (c.rt.labels(name)?.[locale] ?? name);
+      const message = err instanceof AppError ? (err.text?.[locale] ?? t(locale, err.key, err.params)) : String(err);
+      const re = { row: line, column, message };
+      errors.push(re);
+      batchErrors.push(re);
+    }
+    if (batch.length + batchErrors.length >= IMPORT_BATCH) await flush();
+  }
+  await flush();
+  return { total, valid, errors, columns: header.map((h, i) => ({ header: h, field: fields?.[i]?.name ?? null })), unknown };
+}
+
+export interface ImportPlan {
+  jobId: number;
+  c: CrudContext;
+  file: string;
+  format: 'csv' | 'xlsx';
+  mode: 'all' | 'skip';
+  keyColumn?: string;
+  locale: Locale;
+}
+
+/**
+ * Runs an import job: all-or-nothing validates the whole file first and writes it in one transaction (any
+ * refusal rolls everything back); skip-invalid writes each batch's valid rows in its own transaction and
+ * reports the rest. With a key column, rows whose key exists (in the caller's reach) are updated, not added.
+ * Every write is the generic add/update: validated, audited, tenant and scope applied.
+ */
+export async function runImport(services: AppServices, plan: ImportPlan): Promise<void> {
+  const { knex, config, logger } = services;
+  const path = jobFilePath(config.dataDir, plan.file);
+  const errors: RowError[] = [];
+  let processed = 0;
+  try {
+    await knex(JOB_TABLE).where({ id: plan.jobId }).update({ status: JOB.running, updateTime: now() });
+    const write = async (c: CrudContext, rows: { line: number; values: Record<string, unknown> }[]) => {
+      if (!rows.length) return;
+      const key = plan.keyColumn;
+      const existing = new Map<string, number>();
+      if (key) {
+        const keys = [...new Set(rows.map((r) => r.values[key]).filter((v) => v !== undefined && v !== null))] as Knex.Value[];
+        for (let i = 0; i < keys.length; i += 500) {
+          const found = (await filteredQuery(c.knex, c.rt, {}, c).whereIn(`a.${key}`, keys.slice(i, i + 500)).select('a.id as id', `a.${key} as k`)) as { id: number; k: unknown }[];
+          for (const f of found) existing.set(String(f.k), Number(f.id));
+        }
+      }
+      const adds = rows.filter((r) => !key || !existing.has(String(r.values[key])));
+      const updates = rows.filter((r) => key && existing.has(String(r.values[key])));
+      if (adds.length) await add(c, adds.map((r) => r.values));
+      if (updates.length) await update(c, updates.map((r) => ({ ...r.values, id: existing.get(String(r.values[key!]))! })));
+    };
+    const cancelled = async (db: Knex = knex) => {
+      const s = (await db(JOB_TABLE).where({ id: plan.jobId }).first('status')) as { status: number } | undefined;
+      return !s || Number(s.status) === JOB.cancelled;
+    };
+    const progress = async (n: number, db: Knex = knex) => {
+      processed += n;
+      if (services.dataJobs.stopping) throw new AppError('data.instanceStopped');
+      await db(JOB_TABLE).where({ id: plan.jobId }).update({ processed, updateTime: now() });
+    };
+    if (plan.mode === 'all') {
+      const scan = await scanImport(knex, plan.c, path, plan.format, plan.locale);
+      await knex(JOB_TABLE).where({ id: plan.jobId }).update({ total: scan.total, updateTime: now() });
+      if (scan.errors.length) {
+        errors.push(...scan.errors);
+        throw new AppError('data.importInvalid', { n: scan.errors.length });
+      }
+      await knex.transaction(async (trx) => {
+        // Nested transactions of add/update become savepoints: any refusal undoes the whole file.
+        const db = trx as unknown as Knex;
+        const c = { ...plan.c, knex: db };
+        // Progress and cancel go through another connection where there is one (MariaDB: visible to every
+        // instance at once, and the job row is never locked by this transaction); SQLite has a single connection.
+        const jobDb = services.dialect === 'sqlite' ? db : knex;
+        await scanImport(db, c, path, plan.format, plan.locale, async (rows) => {
+          if (await cancelled(jobDb)) throw new AppError('data.importCancelled');
+          await write(c, rows);
+          await progress(rows.length, jobDb);
+        });
+      });
+    } else {
+      const scan = await scanImport(knex, plan.c, path, plan.format, plan.locale, async (rows, bad) => {
+        if (await cancelled()) throw new AppError('data.importCancelled');
+        errors.push(...bad);
+        try {
+          await write(plan.c, rows);
+        } catch (err) {
+          // A batch the database refused (a duplicate, say): row by row, so only the refused rows are skipped.
+          for (const r of rows) {
+            try {
+              await write(plan.c, [r]);
+            } catch (e) {
+              errors.push({ row: r.line, column: '', message: e instanceof AppError ? (e.text?.[plan.locale] ?? t(plan.locale, e.key, e.params)) : t(plan.locale, 'error.internal') });
+            }
+          }
+          if (!(err instanceof AppError)) logger.warn(`import job ${plan.jobId}: batch retried row by row`, err);
+        }
+        await progress(rows.length + bad.length);
+      });
+      await knex(JOB_TABLE).where({ id: plan.jobId }).update({ total: scan.total, updateTime: now() });
+    }
+    const report = errors.length ? await writeReport(config.dataDir, plan, errors) : null;
+    await finish(knex, plan.jobId, JOB.done, { processed, file: report, fileName: report ? `errors-${plan.jobId}.csv` : null, error: errors.length ? t(plan.locale, 'data.importSkipped', { n: errors.length }) : null });
+  } catch (err) {
+    const cancelledByUser = err instanceof AppError && err.key === 'data.importCancelled';
+    const report = errors.length ? await writeReport(config.dataDir, plan, errors).catch(() => null) : null;
+    const reason = err instanceof AppError ? (err.text?.[plan.locale] ?? t(plan.locale, err.key, err.params)) : t(plan.locale, 'error.internal');
+    if (!(err instanceof AppError)) logger.error(`import job ${plan.jobId} failed`, err);
+    await finish(knex, plan.jobId, cancelledByUser ? JOB.cancelled : JOB.failed, { processed: 0, error: reason.slice(0, 1000), file: report, fileName: report ? `errors-${plan.jobId}.csv` : null }).catch((e: unknown) =>
+      logger.error('import job state', e),
+    );
+  } finally {
+    await fsp.rm(path, { force: true }).catch(() => undefined);
+  }
+}
+
+/** The error report (row, column, message) as a CSV file next to the job's; its name is stored as the job's file. */
+async function writeReport(dataDir: string, plan: ImportPlan, errors: RowError[]): Promise<string> {
+  const name = `${plan.jobId}-report.csv`;
+  const head = plan.locale === 'en' ? ['row', 'column', 'message'] : plan.locale === 'zh-tw' ? ['列', '欄位', '錯誤'] : ['行', '列', '错误'];
+  await fsp.writeFile(jobFilePath(dataDir, name), stringify([head, ...errors.map((e) => [e.row, e.column, e.message])], { bom: true }));
+  return name;
+}

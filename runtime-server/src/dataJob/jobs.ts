@@ -1,0 +1,97 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import dayjs from 'dayjs';
+import type { Knex } from 'knex';
+import { now } from '../db/values.js';
+
+export const JOB_TABLE = 'base_sys_data_job';
+
+/** base_sys_data_job.status */
+export const JOB = { queued: 0, running: 1, done: 2, failed: 3, cancelled: 4 } as const;
+
+/** A finished job's file is kept this long, then the retention task removes file and row. */
+export const JOB_KEEP_HOURS = 24;
+/** A running job whose row has not moved for this long lost its instance (stopped or crashed). */
+export const JOB_STALE_MS = 2 * 60_000;
+
+/** Job files live under DATA_DIR, shared by every instance that shares the database. */
+export function jobDir(dataDir: string): string {
+  return path.join(dataDir, 'data-jobs');
+}
+
+export interface JobRow {
+  id: number;
+  userId: number;
+  kind: string;
+  entity: string;
+  format: string;
+  status: number;
+  total: number;
+  processed: number;
+  file: string | null;
+  fileName: string | null;
+  error: string | null;
+  createTime: string;
+  updateTime: string;
+  expireTime: string | null;
+}
+
+/** What jobInfo answers: never the file's location on disk. */
+export function publicJob(r: JobRow) {
+  return {
+    id: Number(r.id),
+    kind: r.kind,
+    entity: r.entity,
+    format: r.format,
+    status: Number(r.status),
+    total: Number(r.total),
+    processed: Number(r.processed),
+    fileName: r.fileName,
+    error: r.error,
+    createTime: String(r.createTime),
+    updateTime: String(r.updateTime),
+  };
+}
+
+/** The caller's own job (another user's answers like a missing one). */
+export async function ownJob(knex: Knex, id: number, userId: number): Promise<JobRow | undefined> {
+  const row = (await knex(JOB_TABLE).where({ id, userId }).first()) as JobRow | undefined;
+  if (!row) return undefined;
+  // The instance running it stopped: nobody will finish it, so say so instead of showing progress forever.
+  if (Number(row.status) === JOB.running && dayjs().diff(dayjs(String(row.updateTime)), 'millisecond') > JOB_STALE_MS) {
+    await finish(knex, row.id, JOB.failed, { error: 'instance stopped' });
+    return (await knex(JOB_TABLE).where({ id }).first()) as JobRow;
+  }
+  return row;
+}
+
+/** Ends a job (only one still queued or running: a cancel is never overwritten by a late "done"). */
+export async function finish(knex: Knex, id: number, status: number, extra: Record<string, unknown> = {}): Promise<boolean> {
+  const n = await knex(JOB_TABLE)
+    .where({ id })
+    .whereIn('status', [JOB.queued, JOB.running])
+    .update({ status, updateTime: now(), expireTime: dayjs().add(JOB_KEEP_HOURS, 'hour').format('YYYY-MM-DD HH:mm:ss'), ...extra });
+  return n > 0;
+}
+
+/** Removes expired jobs and their files (the data-job retention system task). */
+export async function pruneJobs(knex: Knex, dataDir: string, at = new Date()): Promise<number> {
+  const cutoff = dayjs(at).format('YYYY-MM-DD HH:mm:ss');
+  let total = 0;
+  for (;;) {
+    const rows = (await knex(JOB_TABLE).where('expireTime', '<', cutoff).orderBy('id').limit(200).select('id', 'file')) as { id: number; file: string | null }[];
+    if (!rows.length) return total;
+    for (const r of rows) if (r.file) await removeJobFile(dataDir, r.file);
+    total += Number(await knex(JOB_TABLE).whereIn('id', rows.map((r) => r.id)).delete());
+  }
+}
+
+/** A job file by its stored name; names are ours (no path parts), checked again before touching the disk. */
+export function jobFilePath(dataDir: string, file: string): string {
+  if (!/^[A-Za-z0-9._-]+$/.test(file)) throw new Error(`bad job file name ${file}`);
+  return path.join(jobDir(dataDir), file);
+}
+
+export async function removeJobFile(dataDir: string, file: string): Promise<void> {
+  await fs.rm(jobFilePath(dataDir, file), { force: true });
+}

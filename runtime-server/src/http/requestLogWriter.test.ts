@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import knexFactory from 'knex';
+import type { Knex } from 'knex';
+import { RequestLogWriter } from './requestLogWriter.js';
+import type { LogRow } from './requestLogWriter.js';
+
+const row = (i: number): LogRow => ({ userId: i, action: `/a/${i}`, ip: '127.0.0.1', params: null, createTime: '2026-01-01 00:00:00', updateTime: '2026-01-01 00:00:00' });
+
+describe('request log writer (real SQLite)', () => {
+  let knex: Knex;
+  const errors: unknown[][] = [];
+  const logger = { error: (...a: unknown[]) => errors.push(a) };
+  const count = async () => Number(((await knex('base_sys_log').count({ n: '*' })) as { n: unknown }[])[0]!.n);
+  const createTable = () =>
+    knex.schema.createTable('base_sys_log', (t) => {
+      t.increments('id');
+      t.integer('userId');
+      t.string('action', 1000);
+      t.string('ip', 50);
+      t.text('params');
+      t.string('createTime');
+      t.string('updateTime');
+    });
+
+  before(async () => {
+    knex = knexFactory({ client: 'better-sqlite3', connection: { filename: ':memory:' }, useNullAsDefault: true, pool: { min: 1, max: 1 } });
+    await createTable();
+  });
+  after(() => knex.destroy());
+
+  it('writes nothing on add, then everything in batches within flushMs, in order', async () => {
+    await knex('base_sys_log').delete();
+    const w = new RequestLogWriter(knex, logger, { flushMs: 50, batchRows: 40 });
+    for (let i = 0; i < 30; i++) w.add(row(i));
+    assert.equal(await count(), 0, 'nothing written on the request path');
+    await new Promise((r) => setTimeout(r, 150));
+    assert.equal(await count(), 30);
+    for (let i = 30; i < 130; i++) w.add(row(i));
+    await w.close();
+    const ids = (await knex('base_sys_log').orderBy('id').select('userId')).map((r: { userId: number }) => r.userId);
+    assert.deepEqual(ids, Array.from({ length: 130 }, (_, i) => i));
+  });
+
+  it('keeps rows while the table is unwritable and writes them once it is back (nothing lost)', async () => {
+    errors.length = 0;
+    await knex.schema.dropTable('base_sys_log');
+    const w = new RequestLogWriter(knex, logger, { flushMs: 10, batchRows: 5 });
+    for (let i = 0; i < 12; i++) w.add(row(i));
+    await w.flush();
+    assert.equal(w.pending, 12);
+    assert.ok(errors.length >= 1 && /kept for the next attempt/.test(String(errors[0]![0])));
+    await createTable();
+    await w.flush();
+    assert.equal(w.pending, 0);
+    assert.equal(await count(), 12);
+    await w.close();
+  });
+
+  it('drops the oldest rows beyond maxPending, and says so', async () => {
+    errors.length = 0;
+    const w = new RequestLogWriter(knex, logger, { flushMs: 60_000, batchRows: 1000, maxPending: 3 });
+    for (let i = 0; i < 5; i++) w.add(row(100 + i));
+    assert.equal(w.pending, 3);
+    assert.match(String(errors[0]![0]), /dropped/);
+    await knex('base_sys_log').delete();
+    await w.close();
+    assert.deepEqual((await knex('base_sys_log').orderBy('id').select('userId')).map((r: { userId: number }) => r.userId), [102, 103, 104]);
+  });
+});

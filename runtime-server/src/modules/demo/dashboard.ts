@@ -1,0 +1,190 @@
+import dayjs from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import type { Knex } from 'knex';
+import type { Handler } from '../../core/handler.js';
+
+const FMT = 'YYYY-MM-DD HH:mm:ss';
+
+/** Sales chart ranges: the bucket is a prefix of the stored `YYYY-MM-DD HH:mm:ss` text. */
+export const CHART_RANGES = ['today', 'week', 'month', 'year'] as const;
+export type ChartRange = (typeof CHART_RANGES)[number];
+
+interface Bucket {
+  key: string;
+  amount: string;
+  count: number;
+}
+
+interface Range {
+  from: Dayjs;
+  to: Dayjs;
+  /** Prefix length of the bucket key: 13 = hour, 10 = day, 7 = month. */
+  prefix: 13 | 10 | 7;
+  keys: string[];
+}
+
+function chartRange(range: ChartRange, now: Dayjs): Range {
+  const day = now.startOf('day');
+  if (range === 'today') {
+    return { from: day, to: day.add(1, 'day'), prefix: 13, keys: Array.from({ length: 24 }, (_, h) => day.add(h, 'hour').format('YYYY-MM-DD HH')) };
+  }
+  if (range === 'week') {
+    const from = day.subtract(6, 'day');
+    return { from, to: day.add(1, 'day'), prefix: 10, keys: Array.from({ length: 7 }, (_, d) => from.add(d, 'day').format('YYYY-MM-DD')) };
+  }
+  if (range === 'month') {
+    const from = now.startOf('month');
+    return { from, to: from.add(1, 'month'), prefix: 10, keys: Array.from({ length: from.daysInMonth() }, (_, d) => from.add(d, 'day').format('YYYY-MM-DD')) };
+  }
+  const from = now.startOf('year');
+  return { from, to: from.add(1, 'year'), prefix: 7, keys: Array.from({ length: 12 }, (_, m) => from.add(m, 'month').format('YYYY-MM')) };
+}
+
+/** Sums come back as numbers (SQLite) or decimal strings (MariaDB); amounts travel as exact 2-decimal strings. */
+function money(v: unknown): string {
+  return (Math.round(Number(v ?? 0) * 100) / 100).toFixed(2);
+}
+const int = (v: unknown): number => Number(v ?? 0);
+
+/** Percentage change, one decimal; null when there is nothing to compare with. */
+export function change(current: number, previous: number): number | null {
+  if (!previous) return null;
+  return Math.round(((current - previous) / previous) * 1000) / 10;
+}
+
+/**
+ * `GET /admin/demo/dashboard/summary` (permission `demo:dashboard:summary`): every figure of the home
+ * dashboard, each an aggregate query (no rows leave the database):
+ * - views: request-log rows, in total and since local midnight; visitors: distinct client addresses in the
+ *   request log since local midnight (served by the createTime index);
+ * - users: every end user whatever the status (`total`) and those created since local midnight of the
+ *   server's time zone (`today`);
+ * - payments: paid orders (status 1) in total, today and yesterday; sales: their amounts in total, today,
+ *   yesterday, the last 7 days and the 7 before — day-over-day and week-over-week changes in percent;
+ * - conversionRate: paid orders ÷ all orders, in percent (null without orders);
+ * - category: paid sales per goods type (dictionary goodsType; goods without type under null);
+ * - ranking: the ten goods with the highest paid sales;
+ * - charts: paid sales per hour today, per day of the last 7 days, per day of this month, per month of this
+ *   year, every bucket present (zero when empty).
+ * Paid figures read `demo_order` through its covering (status, payTime, goodsId, quantity, amount) index:
+ * one grouped pass for the per-goods sums (totals, categories and ranking are folded from it here, money
+ * in integer cents), and payTime ranges for the charts and comparisons. Orders and goods are tenant entities:
+ * a tenant's admin sees his tenant's sales only (request log and end users are platform tables).
+ */
+export const summary: Handler = async ({ services, actor }) => {
+  const knex = services.knex;
+  const now = dayjs();
+  const today = now.startOf('day');
+  const tenant = actor?.tenantId ?? null;
+  const orders = (): Knex.QueryBuilder => {
+    const q = knex('demo_order');
+    if (tenant !== null) q.where('tenantId', tenant);
+    return q;
+  };
+  const paidIn = (from: Dayjs, to: Dayjs) =>
+    orders().where('status', 1).where('payTime', '>=', from.format(FMT)).where('payTime', '<', to.format(FMT));
+
+  const [viewsTotal, viewsToday, visitorsToday, usersTotal, usersToday] = await Promise.all([
+    knex('base_sys_log').count({ n: '*' }).first(),
+    knex('base_sys_log').where('createTime', '>=', today.format(FMT)).count({ n: '*' }).first(),
+    knex('base_sys_log').where('createTime', '>=', today.format(FMT)).countDistinct({ n: 'ip' }).first(),
+    knex('user_info').count({ n: '*' }).first(),
+    knex('user_info').where('createTime', '>=', today.format(FMT)).count({ n: '*' }).first(),
+  ]);
+
+  // One pass over the covering index per figure group: orders per status, paid sums per goods.
+  const [byStatus, byGoods, lastWeekRow] = await Promise.all([
+    orders().groupBy('status').select('status', knex.raw('count(*) as n')) as Promise<{ status: unknown; n: unknown }[]>,
+    orders()
+      .where('status', 1)
+      .groupBy('goodsId')
+      .select('goodsId', knex.raw('sum(amount) as s'), knex.raw('sum(quantity) as q'), knex.raw('count(*) as n')) as Promise<
+      { goodsId: unknown; s: unknown; q: unknown; n: unknown }[]
+    >,
+    paidIn(today.subtract(13, 'day'), today.subtract(6, 'day')).first(knex.raw('sum(amount) as s')) as Promise<{ s: unknown } | undefined>,
+  ]);
+
+  const charts = {} as Record<ChartRange, Bucket[]>;
+  await Promise.all(
+    CHART_RANGES.map(async (name) => {
+      const r = chartRange(name, now);
+      // The prefix is one of three constants, never input, so it is written into the SQL.
+      const rows = (await paidIn(r.from, r.to)
+        .select(knex.raw(`substr(payTime, 1, ${r.prefix}) as k`), knex.raw('sum(amount) as s'), knex.raw('count(*) as n'))
+        .groupBy('k')) as { k: string; s: unknown; n: unknown }[];
+      const byKey = new Map(rows.map((row) => [String(row.k), row]));
+      charts[name] = r.keys.map((key) => ({ key, amount: money(byKey.get(key)?.s), count: int(byKey.get(key)?.n) }));
+    }),
+  );
+
+  // Goods and dictionary rows for the goods that sold (a few hundred at most, by primary key).
+  const soldIds = byGoods.map((g) => int(g.goodsId));
+  const goodsRows = (soldIds.length ? await knex('demo_goods').whereIn('id', soldIds).select('id', 'title', 'type') : []) as {
+    id: number;
+    title: string;
+    type: unknown;
+  }[];
+  const goodsById = new Map(goodsRows.map((g) => [Number(g.id), g]));
+  const dictItems = (await knex('dict_info as i')
+    .join('dict_type as t', 't.id', 'i.typeId')
+    .where('t.key', 'goodsType')
+    .select('i.name', 'i.value', 'i.id')) as { name: string; value: string | null; id: number }[];
+  const labelOf = (type: unknown): string | null => {
+    if (type === null || type === undefined) return null;
+    const item = dictItems.find((d) => String(d.value ?? d.id) === String(type));
+    return item ? item.name : String(type);
+  };
+
+  const cents = (v: unknown) => Math.round(Number(v ?? 0) * 100);
+  const categories = new Map<string, { type: number | null; cents: number; count: number }>();
+  let paidCents = 0;
+  let paidCount = 0;
+  for (const g of byGoods) {
+    paidCents += cents(g.s);
+    paidCount += int(g.n);
+    const goods = goodsById.get(int(g.goodsId));
+    // Orders of deleted goods count in the totals but belong to no category and no ranking.
+    if (!goods) continue;
+    const type = goods.type === null || goods.type === undefined ? null : int(goods.type);
+    const entry = categories.get(String(type)) ?? { type, cents: 0, count: 0 };
+    entry.cents += cents(g.s);
+    entry.count += int(g.n);
+    categories.set(String(type), entry);
+  }
+  const category = [...categories.values()]
+    .sort((a, b) => b.cents - a.cents)
+    .map((c) => ({ type: c.type, name: labelOf(c.type), amount: money(c.cents / 100), count: c.count }));
+  const ranking = byGoods
+    .filter((g) => goodsById.has(int(g.goodsId)))
+    .sort((a, b) => cents(b.s) - cents(a.s) || int(a.goodsId) - int(b.goodsId))
+    .slice(0, 10)
+    .map((g) => ({ goodsId: int(g.goodsId), title: goodsById.get(int(g.goodsId))!.title, amount: money(g.s), quantity: int(g.q) }));
+
+  const sum = (buckets: Bucket[]) => buckets.reduce((acc, b) => acc + cents(b.amount), 0);
+  const week = charts.week;
+  const todayCents = sum(charts.today);
+  const yesterdayCents = sum(week.slice(5, 6));
+  const weekCents = sum(week);
+  const lastWeekCents = cents(lastWeekRow?.s);
+  const orderCount = byStatus.reduce((acc, r) => acc + int(r.n), 0);
+  return {
+    date: today.format('YYYY-MM-DD'),
+    views: { total: int(viewsTotal?.n), today: int(viewsToday?.n) },
+    visitors: { today: int(visitorsToday?.n) },
+    users: { total: int(usersTotal?.n), today: int(usersToday?.n) },
+    payments: { total: paidCount, today: charts.today.reduce((a, b) => a + b.count, 0), yesterday: week[5]?.count ?? 0 },
+    sales: {
+      total: money(paidCents / 100),
+      today: money(todayCents / 100),
+      yesterday: money(yesterdayCents / 100),
+      week: money(weekCents / 100),
+      lastWeek: money(lastWeekCents / 100),
+      dayOverDay: change(todayCents, yesterdayCents),
+      weekOverWeek: change(weekCents, lastWeekCents),
+    },
+    conversionRate: orderCount ? Math.round((paidCount / orderCount) * 1000) / 10 : null,
+    category,
+    ranking,
+    charts,
+  };
+};

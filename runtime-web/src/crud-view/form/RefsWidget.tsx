@@ -1,0 +1,50 @@
+/** `refs`: ids of another entity (`props.ref`) picked in a filterable multi-select, at most the schema's `maxItems` (a user's roles, ≤ 3). */
+import { useEffect, useState } from 'react';
+import type { WidgetProps } from '@rjsf/utils';
+import { Select, Toast } from '@douyinfe/semi-ui';
+import { useTranslation } from 'react-i18next';
+import { useStores } from '../../core/stores/context';
+import type { Row } from '../../crud/types';
+import { registerWidget } from '../registry';
+import '../screens/locales';
+
+function RefsWidget(p: WidgetProps) {
+  const { t } = useTranslation('crud');
+  const { t: ts } = useTranslation('screens');
+  const stores = useStores();
+  const ref = p.options.ref as string | undefined;
+  const max = p.schema.maxItems as number | undefined;
+  const [rows, setRows] = useState<Row[] | undefined>();
+  useEffect(() => {
+    let alive = true;
+    stores
+      .request<Row[]>({ url: `/admin/${ref}/list`, method: 'POST', data: {}, progress: false, errorPage: false })
+      .then((r) => alive && setRows(r ?? []))
+      .catch(() => alive && setRows([]));
+    return () => {
+      alive = false;
+    };
+  }, [ref, stores]);
+  const value = ((p.value as number[] | null | undefined) ?? []).filter((v) => v !== null);
+  return (
+    <Select
+      id={p.id}
+      aria-label={p.label}
+      style={{ width: '100%' }}
+      multiple
+      filter
+      showClear
+      loading={!rows}
+      max={max}
+      onExceed={() => Toast.warning(ts('maxRoles', { max }))}
+      disabled={p.disabled || p.readonly}
+      validateStatus={p.rawErrors?.length ? 'error' : 'default'}
+      placeholder={t('selectPlaceholder', { label: p.label })}
+      optionList={(rows ?? []).map((r) => ({ label: String(r.name ?? r.label ?? r.id), value: r.id as number }))}
+      value={value}
+      onChange={(v) => p.onChange(Array.isArray(v) ? v : [])}
+    />
+  );
+}
+
+registerWidget('refs', RefsWidget);

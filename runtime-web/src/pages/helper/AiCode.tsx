@@ -1,0 +1,217 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { AutoComplete, Banner, Button, Card, Checkbox, Input, Select, Space, Table, Tag, TextArea, Toast } from '@douyinfe/semi-ui';
+import { IconDelete, IconPlus } from '@douyinfe/semi-icons';
+import { useStores } from '../../core/stores/context';
+import { buildScreenModel, labelIn } from '../../crud/model';
+import type { Row } from '../../crud/types';
+import { EntityForm } from '../../crud-view/form/EntityForm';
+import '../../crud/locales';
+import '../../crud-view/form/widgets';
+import { docOf, KINDS, previewEntity, rowsOf } from './draftDoc';
+import type { Doc, FieldRow, Kind } from './draftDoc';
+import { readEvents } from './sse';
+import './locales';
+import './ai-code.css';
+
+interface Problem {
+  pointer: string;
+  message: string;
+}
+
+/**
+ * `/helper/ai-code`: describe → the draft streams in (server-sent events) → edit the fields → live preview
+ * with the CRUD renderer → create through base/coding/createCode (development only; the server says why
+ * otherwise) → open the new screen.
+ */
+const AiCode = observer(function AiCode() {
+  const { t } = useTranslation('aiHelper');
+  const { app, user, menu, eps, request } = useStores();
+  const [description, setDescription] = useState('');
+  const [moduleName, setModuleName] = useState('');
+  const [entityName, setEntityName] = useState('');
+  const [log, setLog] = useState<string[]>([]);
+  const [source, setSource] = useState<{ local: boolean; model: string }>();
+  const [base, setBase] = useState<Doc>();
+  const [rows, setRows] = useState<FieldRow[]>([]);
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const [streaming, setStreaming] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const [sample, setSample] = useState<Row>({});
+  const abort = useRef<AbortController>();
+  // The coding endpoints are development-only: their refusal (translated by the server) is shown up front.
+  const [disabled, setDisabled] = useState<string>();
+  const [modules, setModules] = useState<string[]>([]);
+  useEffect(() => {
+    request<{ module: string }[]>({ url: '/admin/base/coding/getModuleTree', method: 'GET', progress: false })
+      .then((tree) => setModules(tree.map((m) => m.module)))
+      .catch((err: unknown) => setDisabled(err instanceof Error ? err.message : String(err)));
+  }, [request]);
+
+  const doc = useMemo(() => (base ? docOf(base, rows) : undefined), [base, rows]);
+  const model = useMemo(() => (doc ? buildScreenModel(previewEntity(doc)) : undefined), [doc]);
+
+  const draft = async () => {
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    setLog([]);
+    setProblems([]);
+    setSource(undefined);
+    setStreaming(true);
+    try {
+      const res = await fetch('/api/admin/helper/ai/draft', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: user.token ?? '', language: app.locale },
+        body: JSON.stringify({ description, ...(moduleName ? { module: moduleName } : {}), ...(entityName ? { entity: entityName } : {}) }),
+        signal: controller.signal,
+      });
+      const type = res.headers.get('content-type') ?? '';
+      if (!type.includes('text/event-stream')) {
+        const body = (await res.json().catch(() => ({}))) as { message?: string };
+        throw new Error(body.message ?? `HTTP ${res.status}`);
+      }
+      for await (const { event, data } of readEvents(res.body!)) {
+        const d = data as Record<string, unknown>;
+        if (event === 'start') setSource({ local: d.source === 'local', model: String(d.model ?? '') });
+        else if (event === 'progress') setLog((l) => [...l, String(d.message ?? d.delta ?? '')]);
+        else if (event === 'schema') {
+          const next = d.schema as Doc;
+          setBase(next);
+          setRows(rowsOf(next));
+          setSample({});
+        } else if (event === 'validation') setProblems(((d.errors ?? []) as Problem[]).slice(0, 20));
+        else if (event === 'error') throw new Error(String(d.message));
+      }
+    } catch (err) {
+      if (controller.signal.aborted) Toast.info(t('cancelled'));
+      else Toast.error(t('failed', { message: err instanceof Error ? err.message : String(err) }));
+    } finally {
+      setStreaming(false);
+    }
+  };
+
+  const edit = (i: number, patch: Partial<FieldRow>) => setRows((list) => list.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+
+  const create = async () => {
+    if (!doc) return;
+    setCreating(true);
+    try {
+      const created = await request<{ id: string; prefix: string; menu?: { router?: string } | null }>({
+        url: '/admin/base/coding/createCode',
+        method: 'POST',
+        data: { schema: doc },
+      });
+      Toast.success(t('created', { name: labelIn(doc['x-label'] as Record<string, string>, app.locale, doc.$id) }));
+      await Promise.all([menu.loadPermMenu(), eps.load()]);
+      const route = created.menu?.router ?? (doc['x-screen'] as { route?: string } | undefined)?.route ?? `/${created.id}`;
+      app.navigate(route);
+    } catch (err) {
+      Toast.error(t('failed', { message: err instanceof Error ? err.message : String(err) }));
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  const kindOptions = KINDS.map((k) => ({ value: k, label: (t('kinds', { returnObjects: true }) as Record<Kind, string>)[k] }));
+  return (
+    <div className="ai-code" data-testid="view-ai-code">
+      {disabled && <Banner type="warning" fullMode={false} closeIcon={null} description={disabled} data-testid="ai-disabled" />}
+      <Card title={t('title')}>
+        <TextArea value={description} onChange={setDescription} placeholder={t('describeHint')} aria-label={t('describe')} autosize={{ minRows: 2, maxRows: 6 }} data-testid="ai-description" />
+        <Space className="ai-code__bar" wrap>
+          <AutoComplete
+            value={moduleName}
+            data={modules}
+            onChange={(v) => setModuleName(String(v ?? ''))}
+            placeholder={t('module')}
+            aria-label={t('module')}
+            style={{ width: 160 }}
+            data-testid="ai-module"
+          />
+          <Input value={entityName} onChange={setEntityName} placeholder={t('entity')} aria-label={t('entity')} style={{ width: 160 }} data-testid="ai-entity" />
+          <Button theme="solid" onClick={() => void draft()} loading={streaming} disabled={!description.trim() || disabled !== undefined} data-testid="ai-draft">
+            {t('draft')}
+          </Button>
+          {streaming && (
+            <Button type="danger" onClick={() => abort.current?.abort()} data-testid="ai-cancel">
+              {t('cancel')}
+            </Button>
+          )}
+          {source && (
+            <Tag color={source.local ? 'orange' : 'blue'} data-testid="ai-source">
+              {source.local ? t('offline') : t('remote', { model: source.model })}
+            </Tag>
+          )}
+        </Space>
+        {log.length > 0 && <pre className="ai-code__log">{log.join('\n')}</pre>}
+      </Card>
+
+      {!doc ? (
+        <Banner type="info" fullMode={false} closeIcon={null} description={t('empty')} />
+      ) : (
+        <>
+          {problems.length > 0 && (
+            <Banner type="warning" fullMode={false} closeIcon={null} title={t('invalid')} description={problems.map((p) => `${p.pointer}: ${p.message}`).join('；')} data-testid="ai-problems" />
+          )}
+          <Card title={`${t('fields')} · ${doc.$id}`} headerExtraContent={<Button icon={<IconPlus />} onClick={() => setRows((l) => [...l, { name: `field${l.length + 1}`, kind: 'string', label: { 'zh-cn': '新字段', 'zh-tw': '新欄位', en: 'New field' }, required: false, dict: '', search: false }])}>{t('addField')}</Button>}>
+            <Table
+              size="small"
+              rowKey={(r?: FieldRow) => r?.name ?? ''}
+              pagination={false}
+              dataSource={rows}
+              data-testid="ai-fields"
+              scroll={{ x: 900 }}
+              columns={[
+                { title: t('name'), width: 130, render: (_: unknown, r: FieldRow, i: number) => <Input size="small" value={r.name} onChange={(v) => edit(i, { name: v })} aria-label={t('name')} /> },
+                { title: t('kind'), width: 130, render: (_: unknown, r: FieldRow, i: number) => <Select size="small" value={r.kind} optionList={kindOptions} onChange={(v) => edit(i, { kind: v as Kind })} aria-label={t('kind')} style={{ width: 120 }} /> },
+                ...(['zh-cn', 'zh-tw', 'en'] as const).map((l) => ({
+                  title: t(l === 'zh-cn' ? 'labelZhCn' : l === 'zh-tw' ? 'labelZhTw' : 'labelEn'),
+                  width: 120,
+                  render: (_: unknown, r: FieldRow, i: number) => <Input size="small" value={r.label[l]} onChange={(v) => edit(i, { label: { ...r.label, [l]: v } })} aria-label={`${l} ${r.name}`} />,
+                })),
+                { title: t('required'), width: 70, render: (_: unknown, r: FieldRow, i: number) => <Checkbox checked={r.required} onChange={(e) => edit(i, { required: e.target.checked === true })} aria-label={`${t('required')} ${r.name}`} /> },
+                { title: t('dict'), width: 110, render: (_: unknown, r: FieldRow, i: number) => <Input size="small" value={r.dict} onChange={(v) => edit(i, { dict: v })} aria-label={`${t('dict')} ${r.name}`} /> },
+                { title: t('search'), width: 70, render: (_: unknown, r: FieldRow, i: number) => <Checkbox checked={r.search} onChange={(e) => edit(i, { search: e.target.checked === true })} aria-label={`${t('search')} ${r.name}`} /> },
+                {
+                  title: '',
+                  width: 50,
+                  render: (_: unknown, r: FieldRow, i: number) => (
+                    <Button size="small" theme="borderless" type="danger" icon={<IconDelete />} aria-label={`${t('removeField')} ${r.name}`} onClick={() => setRows((l) => l.filter((_x, j) => j !== i))} />
+                  ),
+                },
+              ]}
+            />
+          </Card>
+          {model && (
+            <div className="ai-code__preview">
+              <Card title={t('previewTable')}>
+                <Table
+                  size="small"
+                  pagination={false}
+                  dataSource={Object.keys(sample).length ? [{ ...sample, id: 1 }] : []}
+                  rowKey="id"
+                  data-testid="ai-preview-table"
+                  columns={model.columns.map((c) => ({ title: labelIn(c.label, app.locale, c.key), dataIndex: c.key, render: (v: unknown) => (v === undefined || v === null ? '' : String(v)) }))}
+                />
+              </Card>
+              <Card title={t('previewForm')}>
+                <div data-testid="ai-preview-form">
+                  <EntityForm items={model.form} required={model.entity.required} mode="add" locale={app.locale} data={sample} layout="grid" onChange={setSample} onSubmit={() => {}} />
+                </div>
+              </Card>
+            </div>
+          )}
+          <Space>
+            <Button theme="solid" type="primary" onClick={() => void create()} loading={creating} disabled={streaming || rows.length === 0 || disabled !== undefined} data-testid="ai-create">
+              {creating ? t('creating') : t('create')}
+            </Button>
+          </Space>
+        </>
+      )}
+    </div>
+  );
+});
+
+export default AiCode;

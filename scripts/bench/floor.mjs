@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// The benchmark's floors: a bare Koa answering fixed JSON bodies, and a bare Koa + Knex running given SQL
+// and answering its rows in the same envelope — what the stack itself can do, with nothing of ours on top.
+// `node scripts/bench/floor.mjs <spec.json>`; prints `listening <port>` once ready.
+import fs from 'node:fs';
+import http from 'node:http';
+import Koa from 'koa';
+import knexFactory from 'knex';
+
+const spec = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
+const knex = spec.db.client === 'mysql2'
+  ? knexFactory({ client: 'mysql2', connection: { ...spec.db.connection, dateStrings: true, supportBigNumbers: true }, pool: { min: 0, max: 10 } })
+  : knexFactory({ client: 'better-sqlite3', connection: { filename: spec.db.filename }, useNullAsDefault: true, pool: { min: 1, max: 1 } });
+
+/** path → fixed body (JSON text) */
+const statics = new Map(Object.entries(spec.statics));
+/** path → [{ sql, bindings }], run in order; the last two give COUNT and rows like the page endpoints */
+const queries = new Map(Object.entries(spec.queries));
+
+const app = new Koa();
+app.use(async (ctx) => {
+  const fixed = statics.get(ctx.path);
+  if (fixed !== undefined) {
+    ctx.type = 'application/json';
+    ctx.body = fixed;
+    return;
+  }
+  const list = queries.get(ctx.path);
+  if (!list) {
+    ctx.status = 404;
+    return;
+  }
+  const results = [];
+  for (const q of list) results.push(await knex.raw(q.sql, q.bindings));
+  // Rows of the page query (the one returning the most columns), a total from the COUNT.
+  const rowsOf = (r) => (spec.db.client === 'mysql2' ? r[0] : r);
+  const all = results.map(rowsOf);
+  const count = all.find((rows) => rows.length === 1 && Object.keys(rows[0] ?? {}).length === 1);
+  const page = all.reduce((a, b) => (Object.keys(b[0] ?? {}).length > Object.keys(a[0] ?? {}).length ? b : a), []);
+  ctx.body = { code: 1000, message: 'success', data: { list: page, pagination: { page: 1, size: 20, total: Number(Object.values(count?.[0] ?? { n: 0 })[0]) } } };
+});
+const server = http.createServer(app.callback());
+server.listen(0, '127.0.0.1', () => console.log(`listening ${server.address().port}`));
+process.on('SIGTERM', () => server.close(() => knex.destroy().then(() => process.exit(0))));
