@@ -43,7 +43,7 @@ for (const db of testDatabases()) {
         const entry = JSON.parse(line) as { time: string; level: string; msg: string };
         assert.ok(entry.time && entry.level && typeof entry.msg === 'string', line);
       }
-      assert.ok(server.lines.some((l) => /listening on http:\/\/127\.0\.0\.1:\d+/.test(l) && l.includes('production')));
+      assert.ok(await server.waitForLine((l) => /listening on http:\/\/127\.0\.0\.1:\d+/.test(l) && l.includes('production')));
       // Second start on the same database: migrations already applied, so this is the cold start that counts.
       const again = await spawnServer({ ...env, CAPTCHA_FIXED_CODE: '1234' }).then(
         () => assert.fail('started with CAPTCHA_FIXED_CODE in production'),

@@ -31,7 +31,7 @@ export interface SpawnedServer {
   lines: string[];
   /** Milliseconds from spawn to the first answer of `/healthz`. */
   coldStartMs: number;
-  /** Resolves with the exit code (or the signal's name) once the process is gone. */
+  /** Resolves with the exit code (or the signal's name) once the process is gone and its output read. */
   exited: Promise<number | string>;
   /** Sends the signal and waits for the exit. */
   stop(signal?: NodeJS.Signals): Promise<number | string>;
@@ -66,7 +66,7 @@ export async function spawnServer(env: Record<string, string | undefined>, timeo
   };
   proc.stdout!.on('data', collector());
   proc.stderr!.on('data', collector());
-  const exited = new Promise<number | string>((resolve) => proc.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const exited = new Promise<number | string>((resolve) => proc.once('close', (code, signal) => resolve(code ?? signal ?? -1)));
   const url = `http://127.0.0.1:${port}`;
   let gone = false;
   void exited.then(() => (gone = true));
