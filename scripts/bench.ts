@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
 import mysql from 'mysql2/promise';
 import { createApp } from '../runtime-server/src/app/createApp.js';
+import { parts } from '../runtime-server/src/parts.js';
 import { loadConfig } from '../runtime-server/src/config.js';
 import { createDb } from '../runtime-server/src/db/createDb.js';
 import { bumpAuthEpoch } from '../runtime-server/src/auth/authz.js';
@@ -286,7 +287,7 @@ async function captchas(knex: Knex, n: number): Promise<string[]> {
  * database), without the guard's and log's statements: what the Koa + Knex floor replays.
  */
 async function captureSql(env: Record<string, string>, cases: Case[], tokens: Record<string, string>): Promise<Record<string, { sql: string; bindings: unknown[] }[]>> {
-  const instance = await createApp(loadConfig({ ...env, NODE_ENV: 'production' }), { logger: { info() {}, warn() {}, error: console.error } });
+  const instance = await createApp(loadConfig({ ...env, NODE_ENV: 'production' }), parts, { logger: { info() {}, warn() {}, error: console.error } });
   const server = http.createServer(instance.callback());
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;

@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import dayjs from 'dayjs';
 import { createApp } from '../runtime-server/src/app/createApp.js';
+import { parts } from '../runtime-server/src/parts.js';
 import { loadConfig } from '../runtime-server/src/config.js';
 
 const i = process.argv.indexOf('--orders');
@@ -20,7 +21,7 @@ const RUNS = 30;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-dash-'));
 // A private admin password and fixed captcha for this throw-away database only.
 const config = loadConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', ADMIN_PASSWORD: 'figures-pass1', CAPTCHA_FIXED_CODE: '1234' });
-const instance = await createApp(config, { logger: { info() {}, warn() {}, error: console.error } });
+const instance = await createApp(config, parts, { logger: { info() {}, warn() {}, error: console.error } });
 const server = http.createServer(instance.callback());
 await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
 const port = (server.address() as AddressInfo).port;

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { createApp } from './app/createApp.js';
+import { parts } from './parts.js';
 import { jsonLogger } from './app/jsonLogger.js';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -15,7 +16,7 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = config.nodeEnv === 'production' ? jsonLogger() : console;
-  const instance = await createApp(config, { logger });
+  const instance = await createApp(config, parts, { logger });
   const server = http.createServer(instance.callback());
   server.listen(config.port, () => {
     const db = config.databaseUrl ? new URL(config.databaseUrl).host : `SQLite in ${config.dataDir}`;

@@ -6,7 +6,7 @@ import { HttpMethodEnum, koaBody } from 'koa-body';
 import compress from 'koa-compress';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { Authz, AUTH_SOURCES, bumpAuthEpoch } from '../auth/authz.js';
+import { Authz, bumpAuthEpoch } from '../auth/authz.js';
 import { ensureAdmin, grantSeedRoleMenus } from '../auth/bootstrap.js';
 import { ensureEntityMenus } from '../coding/entityMenus.js';
 import { applyMigrations, serveProject } from '../coding/applyEntity.js';
@@ -19,7 +19,6 @@ import { createRegistry } from '../crud/entityRuntime.js';
 import { createDb } from '../db/createDb.js';
 import { migrateLatest } from '../db/migrate.js';
 import { seed } from '../db/seed.js';
-import { routes } from '../generated/routes.js';
 import { composeEndpoint } from '../http/composeEndpoint.js';
 import { openRouteLimit } from '../http/rateLimit.js';
 import { rejectLoneSurrogates } from '../http/loneSurrogates.js';
@@ -29,12 +28,12 @@ import type { Lifecycle } from '../http/health.js';
 import { migrations } from '../../migrations/index.js';
 import { requestLog } from '../http/requestLog.js';
 import { RequestLogWriter } from '../http/requestLogWriter.js';
-import { registerCoreTaskHandlers } from '../modules/task/coreHandlers.js';
-import { VISIBILITY_RULES } from '../modules/base/visibility.js';
 import { DataJobRunner } from '../dataJob/runner.js';
-import { TaskHandlerRegistry } from '../modules/task/handlers.js';
+import { pruneJobs } from '../dataJob/jobs.js';
+import { TaskHandlerRegistry } from '../scheduler/handlers.js';
 import { TaskScheduler } from '../scheduler/scheduler.js';
 import { loadGenerated } from './loadGenerated.js';
+import type { AppParts } from './module.js';
 import type { AppServices } from './services.js';
 import { welcomePage } from './welcomePage.js';
 import { serveUploads } from '../upload/serveUploads.js';
@@ -70,12 +69,15 @@ export interface AppInstance {
 }
 
 /**
- * Builds one server instance: database (migrated and seeded), services and the Koa app.
+ * Builds one server instance: database (migrated and seeded), services and the Koa app, from the
+ * routes and modules it is handed (this repository's: `parts.ts`) — the kernel imports no module.
  * No module-level state, so tests run many instances in one process and several instances
  * can share one database.
  */
-export async function createApp(config: Config, options: CreateAppOptions = {}): Promise<AppInstance> {
+export async function createApp(config: Config, parts: AppParts, options: CreateAppOptions = {}): Promise<AppInstance> {
   const logger = options.logger ?? console;
+  const { routes, modules } = parts;
+  const authSources = new Set(modules.flatMap((m) => m.authSources ?? []));
   const { knex, dialect } = createDb(config, logger);
   try {
     const generated = loadGenerated();
@@ -101,16 +103,18 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       authz,
       requestLog: new RequestLogWriter(knex, logger),
       taskHandlers: new TaskHandlerRegistry(),
-      visibility: new Map(VISIBILITY_RULES),
+      visibility: new Map(modules.flatMap((m) => Object.entries(m.visibility ?? {}))),
       dataJobs: new DataJobRunner(),
       scheduler: new TaskScheduler(config.scheduler),
       // A getter: the registry is the one services ends up holding, whatever replaces it above.
       plugins: new PluginManager({ knex, config, logger, get taskHandlers() { return services.taskHandlers; } }),
       changed: async (entityId) => {
-        if (AUTH_SOURCES.has(entityId)) await bumpAuthEpoch(knex);
+        if (authSources.has(entityId)) await bumpAuthEpoch(knex);
       },
     };
-    registerCoreTaskHandlers(services.taskHandlers);
+    // Export files and import reports of jobs that ended more than a day ago (a system task).
+    services.taskHandlers.register('dataJobService.prune', async ({ services: s }) => ({ deleted: await pruneJobs(s.knex, s.config.dataDir) }));
+    for (const m of modules) m.taskHandlers?.(services.taskHandlers);
 
     if (config.captchaFixedCode) {
       logger.warn(`\n  *** CAPTCHA_FIXED_CODE is set: every captcha answer is "${config.captchaFixedCode}". Test use only. ***\n`);

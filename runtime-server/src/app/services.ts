@@ -8,7 +8,7 @@ import type { Limits } from '../crud/limits.js';
 import type { VisibilityRule } from '../crud/context.js';
 import type { Dialect } from '../db/createDb.js';
 import type { Authz } from '../auth/authz.js';
-import type { TaskHandlerRegistry } from '../modules/task/handlers.js';
+import type { TaskHandlerRegistry } from '../scheduler/handlers.js';
 import type { TaskScheduler } from '../scheduler/scheduler.js';
 import type { PluginManager } from '../plugins/manager.js';
 import type { RouteRecord } from '../core/routeRecord.js';

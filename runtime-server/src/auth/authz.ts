@@ -7,17 +7,6 @@ import type { SessionState } from './sessions.js';
 
 const EPOCH_KEY = 'authEpoch';
 
-/** Entities whose rows decide permissions, menus or data scope: any write to them bumps the epoch. */
-export const AUTH_SOURCES: ReadonlySet<string> = new Set([
-  'base/sys/menu',
-  'base/sys/role',
-  'base/sys/department',
-  'base/sys/user',
-  'base/sys/userRole',
-  'base/sys/roleMenu',
-  'base/sys/roleDepartment',
-]);
-
 /**
  * Bumps made by this process: an instance re-reads the shared epoch at its next check instead of
  * waiting out `maxAgeMs`, so a change is seen at once where it was made. Only a counter — every app

@@ -4,9 +4,9 @@ import type { AppServices } from '../app/services.js';
 import type { AuditOrigin } from '../audit/audit.js';
 import { bumpAuthEpoch } from '../auth/authz.js';
 import { now } from '../db/values.js';
-import { importMenuTree } from '../modules/base/menuTree.js';
-import type { MenuNode } from '../modules/base/menuTree.js';
-import { screenable } from '../modules/base/screenSchema.js';
+import { importMenuTree } from '../auth/menuTree.js';
+import type { MenuNode } from '../auth/menuTree.js';
+import { screenable } from '../crud/screenable.js';
 
 /** The console route of an entity's generic screen (`x-screen.route`, default `/<module>/<file name>`). */
 export function screenRoute(entity: EntityModel): string {

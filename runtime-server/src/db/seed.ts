@@ -6,8 +6,8 @@ import { assertValid } from '../core/validator.js';
 import type { Registry } from '../crud/entityRuntime.js';
 import { toInsertRow } from '../crud/operations/add.js';
 import { bumpAuthEpoch } from '../auth/authz.js';
-import { importMenuTree } from '../modules/base/menuTree.js';
-import type { MenuNode } from '../modules/base/menuTree.js';
+import { importMenuTree } from '../auth/menuTree.js';
+import type { MenuNode } from '../auth/menuTree.js';
 import { now } from './values.js';
 
 export const SEED_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'schemas', 'seed');

@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../config.js';
 import { AppError } from '../core/errors.js';
 import { bumpConfEpoch, readConfEpoch } from '../db/confEpoch.js';
-import type { TaskHandlerRegistry } from '../modules/task/handlers.js';
+import type { TaskHandlerRegistry } from '../scheduler/handlers.js';
 import type { Activate, PluginContext, PluginInstance, UploadHook } from './api.js';
 import { KEY_NAME, PluginValidators } from './manifest.js';
 import { DEFAULT_PACKAGE_LIMITS } from './packageReader.js';

@@ -3,7 +3,7 @@ import type { AppServices } from '../app/services.js';
 import { AppError } from '../core/errors.js';
 import { t } from '../core/i18n.js';
 import { now } from '../db/values.js';
-import { parseServiceCall } from '../modules/task/handlers.js';
+import { parseServiceCall } from './handlers.js';
 import { BreeClock } from './breeClock.js';
 import { buildRepeatConf, runCount } from './repeatConf.js';
 import { firstRun, formatTime, isValidCron, nextRun, parseTime } from './schedule.js';

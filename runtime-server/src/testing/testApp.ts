@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import request from 'supertest';
 import type { Test } from 'supertest';
 import { createApp } from '../app/createApp.js';
+import { parts } from '../parts.js';
 import type { AppInstance, CreateAppOptions } from '../app/createApp.js';
 import type { Config } from '../config.js';
 import { TEST_ADMIN_PASSWORD, TEST_CAPTCHA } from './forEachDb.js';
@@ -35,7 +36,7 @@ export interface TestApp extends Client {
 const quiet = { info: () => {}, warn: () => {}, error: (...args: unknown[]) => console.error(...args) };
 
 export async function startTestApp(config: Config, options: CreateAppOptions = {}): Promise<TestApp> {
-  const instance = await createApp(config, { logger: quiet, ...options });
+  const instance = await createApp(config, parts, { logger: quiet, ...options });
   const server = instance.callback();
   const client = (token?: string): Client => ({
     get: (url, query) => {

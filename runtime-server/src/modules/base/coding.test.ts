@@ -4,6 +4,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import request from 'supertest';
 import { createApp } from '../../app/createApp.js';
+import { parts } from '../../parts.js';
 import { createSession } from '../../auth/sessions.js';
 import { signPair } from '../../auth/tokens.js';
 import type { ProjectPaths } from '@schema-admin/generator';
@@ -149,7 +150,7 @@ describe('coding endpoints in production', () => {
   const [db] = testDatabases();
   it('both actions and the AI draft are refused with a translated message and nothing is written', async () => {
     const paths = scratchProject();
-    const prod = await createApp(await db!.config({ nodeEnv: 'production', captchaFixedCode: undefined, schemasDir: paths.schemas }), {
+    const prod = await createApp(await db!.config({ nodeEnv: 'production', captchaFixedCode: undefined, schemasDir: paths.schemas }), parts, {
       logger: { info: () => {}, warn: () => {}, error: console.error },
     });
     try {

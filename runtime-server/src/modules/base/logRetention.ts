@@ -69,7 +69,7 @@ export async function pruneRecycleBin(knex: Knex, at: Date = new Date(), onPurge
 
 /**
  * Both prunes at once. They run as the built-in system tasks `baseSysLogService.prune()` and
- * `recycleDataService.prune()` (modules/task/coreHandlers.ts), once a day across all instances.
+ * `recycleDataService.prune()` (modules/base/module.ts), once a day across all instances.
  */
 export async function pruneLogs(knex: Knex, at: Date = new Date(), onRecyclePurged?: OnRecyclePurged): Promise<{ logs: number; recycle: number }> {
   const logs = await pruneRequestLogs(knex, at);

@@ -1,6 +1,7 @@
 import type { EntityModel, FieldModel } from '@schema-admin/generator';
 import { AppError } from '../../core/errors.js';
 import type { Handler } from '../../core/handler.js';
+import { screenable } from '../../crud/screenable.js';
 
 /** What the console's generic screen needs of a field: the very schema the server validates with. */
 function fieldOut(f: FieldModel) {
@@ -20,11 +21,6 @@ function fieldOut(f: FieldModel) {
     ...(f.options ? { options: f.options } : {}),
     ...(f.ref ? { ref: f.ref } : {}),
   };
-}
-
-/** An entity the console may show: one with a table and a way to read it (link and internal tables have none). */
-export function screenable(e: EntityModel): boolean {
-  return !!e.table && e.actions.some((a) => a.name === 'page' || a.name === 'list' || a.name === 'info');
 }
 
 const built = new WeakMap<EntityModel, unknown>();

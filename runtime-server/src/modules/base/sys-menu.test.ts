@@ -5,6 +5,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { after, before, describe, it } from 'node:test';
 import { createApp } from '../../app/createApp.js';
+import { parts } from '../../parts.js';
 import { createSession } from '../../auth/sessions.js';
 import { signPair } from '../../auth/tokens.js';
 import { AppError } from '../../core/errors.js';
@@ -14,7 +15,7 @@ import { createScopedAdmin } from '../../testing/scopedAdmin.js';
 import { startTestApp } from '../../testing/testApp.js';
 import type { TestApp } from '../../testing/testApp.js';
 import { assertDevelopment, parseEntitySchema } from './entitySchemaFile.js';
-import type { MenuNode } from './menuTree.js';
+import type { MenuNode } from '../../auth/menuTree.js';
 import { create, parse } from './sys-menu.js';
 
 const M = '/admin/base/sys/menu';
@@ -250,7 +251,7 @@ for (const db of testDatabases()) {
 
     it('parse and create answer 1001 on a production server', async () => {
       const config = await db.config({ nodeEnv: 'production', captchaFixedCode: undefined, schemasDir });
-      const prod = await createApp(config, { logger: quiet });
+      const prod = await createApp(config, parts, { logger: quiet });
       try {
         // Production captchas are random: sign the admin in directly, as login would.
         const admin = (await prod.services.knex('base_sys_user').where({ username: 'admin' }).first('id', 'passwordV')) as { id: number; passwordV: number };

@@ -13,8 +13,8 @@ import { CHUNK, findCycle, loadParents as loadTree, withDescendants } from '../.
 import type { Parents } from '../../crud/tree.js';
 import { now } from '../../db/values.js';
 import { originOf } from '../../audit/audit.js';
-import { exportMenuTree, importMenuTree } from './menuTree.js';
-import type { MenuNode } from './menuTree.js';
+import { exportMenuTree, importMenuTree } from '../../auth/menuTree.js';
+import type { MenuNode } from '../../auth/menuTree.js';
 import { assertDevelopment, parseEntitySchema, writeEntitySchema } from './entitySchemaFile.js';
 import { assertMenuIds, assertMenuRows, assertMenuTree, guardOf } from './menuGuard.js';
 

@@ -15,5 +15,3 @@ export const roleVisibility: VisibilityRule = async (actor, knex: Knex) => {
   return { column: 'id', ids: rows.map((r) => Number(r.id)) };
 };
 
-/** Entity id → its own visibility rule (services.visibility). */
-export const VISIBILITY_RULES: [string, VisibilityRule][] = [['base/sys/role', roleVisibility]];

@@ -1,5 +1,5 @@
-import { recordAudit, type AuditOrigin } from '../../audit/audit.js';
-import type { EntityRuntime } from '../../crud/entityRuntime.js';
+import { recordAudit, type AuditOrigin } from '../audit/audit.js';
+import type { EntityRuntime } from '../crud/entityRuntime.js';
 import type { Knex } from 'knex';
 
 /**

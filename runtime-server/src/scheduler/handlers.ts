@@ -1,4 +1,4 @@
-import type { AppServices } from '../../app/services.js';
+import type { AppServices } from '../app/services.js';
 
 /** What a task's `service` names when it runs: the task row, its parsed `data` argument and the app's services. */
 export interface TaskRunContext {

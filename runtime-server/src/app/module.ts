@@ -1,0 +1,28 @@
+import type { RouteRecord } from '../core/routeRecord.js';
+import type { VisibilityRule } from '../crud/context.js';
+import type { TaskHandlerRegistry } from '../scheduler/handlers.js';
+
+/**
+ * What a module adds to the kernel, declared once in its folder's `module.ts`
+ * (docs/kernel-and-modules.md). The kernel imports no module: the start script hands it the list.
+ */
+export interface ModuleDefinition {
+  /** The folder name under `modules/` (and the first segment of its entity ids). */
+  name: string;
+  /** Registers the handlers its tasks name (`bean.method`), including its retention jobs. */
+  taskHandlers?: (registry: TaskHandlerRegistry) => void;
+  /** Row visibility rules by entity id, applied to every generic read of that entity. */
+  visibility?: Record<string, VisibilityRule>;
+  /** Entities whose rows decide permissions, menus or data scope: a write to one bumps the shared auth epoch. */
+  authSources?: readonly string[];
+}
+
+export function defineModule(def: ModuleDefinition): ModuleDefinition {
+  return def;
+}
+
+/** What a server is made of besides its configuration: the routes (generated from the schemas) and the modules. */
+export interface AppParts {
+  routes: readonly RouteRecord[];
+  modules: readonly ModuleDefinition[];
+}

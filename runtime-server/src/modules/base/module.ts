@@ -1,0 +1,21 @@
+import { defineModule } from '../../app/module.js';
+import { reclaimFiles, spaceKeysOf } from '../space/fileReclaim.js';
+import { pruneRecycleBin, pruneRequestLogs } from './logRetention.js';
+import { roleVisibility } from './visibility.js';
+
+/** Users, roles, departments, menus, params, logs and the coding endpoints (schemas/base). */
+export default defineModule({
+  name: 'base',
+  authSources: ['base/sys/menu', 'base/sys/role', 'base/sys/department', 'base/sys/user', 'base/sys/userRole', 'base/sys/roleMenu', 'base/sys/roleDepartment'],
+  visibility: { 'base/sys/role': roleVisibility },
+  // The two retention jobs seeded as system tasks in schemas/seed/30-task.json: once a day across all instances.
+  taskHandlers(registry) {
+    registry.register('baseSysLogService.prune', async ({ services }) => ({ deleted: await pruneRequestLogs(services.knex) }));
+    registry.register('recycleDataService.prune', async ({ services }) => {
+      const { knex, config, logger, plugins, registry: entities } = services;
+      // A purged snapshot may have been the last holder of uploaded files (local or in an upload plugin's storage).
+      const deleted = await pruneRecycleBin(knex, new Date(), (records) => reclaimFiles(knex, config, logger, spaceKeysOf(records), plugins, entities).then(() => undefined));
+      return { deleted };
+    });
+  },
+});

@@ -1,0 +1,9 @@
+import type { ModuleDefinition } from '../app/module.js';
+import base from './base/module.js';
+import task from './task/module.js';
+
+/**
+ * The modules that declare more than their schemas (docs/kernel-and-modules.md). Modules
+ * made of schemas and handlers only are wired by the generated routes and need no entry here.
+ */
+export const modules: readonly ModuleDefinition[] = [base, task];

@@ -1,0 +1,13 @@
+import { defineModule } from '../../app/module.js';
+
+/** Scheduled tasks (schemas/task): the screens and the reference's demo handler; the scheduler is the kernel's. */
+export default defineModule({
+  name: 'task',
+  taskHandlers(registry) {
+    // The reference's demo: logs and returns "任务执行成功".
+    registry.register('taskDemoService.test', ({ services, task }) => {
+      services.logger.info(`task ${task.id} "${task.name}" ran taskDemoService.test`, task.data ?? '');
+      return '任务执行成功';
+    });
+  },
+});

@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, it } from 'node:test';
+import { checkBoundaries, sourcesUnder } from './importBoundaries.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+describe('import boundaries (docs/kernel-and-modules.md)', () => {
+  it('the server kernel imports no module and the console core no view, in this repository', () => {
+    const files = sourcesUnder(ROOT, ['runtime-server/src', 'runtime-web/src']);
+    assert.ok(files.length > 300, `read ${files.length} files`);
+    assert.deepEqual(checkBoundaries(ROOT, files), []);
+  });
+
+  it('fails on a deliberately wrong import, naming the file, line and target', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'boundaries-'));
+    try {
+      const write = (rel: string, text: string) => {
+        fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+        fs.writeFileSync(path.join(root, rel), text);
+      };
+      write('runtime-server/src/modules/task/module.ts', 'export default {};\n');
+      write('runtime-server/src/generated/routes.ts', "export * from '../modules/task/module.js';\n");
+      write('runtime-server/src/modules/base/user.ts', "import task from '../task/module.js';\nexport default task;\n");
+      write('runtime-server/src/scheduler/scheduler.ts', "import type { X } from './x.js';\n\nimport task from '../modules/task/module.js';\nexport { routes } from '../generated/routes.js';\n");
+      write('runtime-server/src/scheduler/scheduler.test.ts', "import task from '../modules/task/module.js';\n");
+      write('runtime-web/src/crud-view/Table.tsx', 'export const Table = 1;\n');
+      write('runtime-web/src/crud/store.ts', "const lazy = () => import('../crud-view/Table');\nexport default lazy;\n");
+      write('runtime-web/src/crud-view/Screen.tsx', "import { x } from '../crud/store';\n");
+      const found = checkBoundaries(root, sourcesUnder(root, ['runtime-server/src', 'runtime-web/src']));
+      assert.deepEqual(
+        found.map((v) => `${v.rule}: ${v.file}:${v.line} → ${v.target}`),
+        [
+          'kernel imports no module: runtime-server/src/scheduler/scheduler.ts:3 → runtime-server/src/modules/task/module.ts',
+          'kernel imports no module: runtime-server/src/scheduler/scheduler.ts:4 → runtime-server/src/generated/routes.ts',
+          'headless console core imports no view: runtime-web/src/crud/store.ts:1 → runtime-web/src/crud-view/Table.tsx',
+        ],
+      );
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
