@@ -1,8 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { generate } from '@schema-admin/generator';
 import type { ProjectPaths } from '@schema-admin/generator';
-import { scratchProject } from './scratchProject.js';
+import { inlineProject } from './inlineProject.js';
 
 /** A new module written as one schema file, no x-screen: the proof that a bare schema gets a menu and a screen. */
 export const WIDGET_SCHEMA = {
@@ -27,12 +24,6 @@ export const WIDGET_SCHEMA = {
 };
 
 /** A scratch project holding the shipped schemas plus shop/widget.json, generated as `npm run generate` would. */
-export async function widgetProject(): Promise<ProjectPaths> {
-  const paths = scratchProject();
-  fs.mkdirSync(path.join(paths.schemas, 'shop'), { recursive: true });
-  fs.writeFileSync(path.join(paths.schemas, 'shop', 'widget.json'), `${JSON.stringify(WIDGET_SCHEMA, null, 2)}\n`);
-  fs.writeFileSync(path.join(paths.schemas, 'shop', 'module.json'), `${JSON.stringify({ label: { 'zh-cn': '商店', 'zh-tw': '商店', en: 'Shop' } })}\n`);
-  await generate(paths);
-  return paths;
+export function widgetProject(): Promise<ProjectPaths> {
+  return inlineProject({ 'shop/widget.json': WIDGET_SCHEMA, 'shop/module.json': { label: { 'zh-cn': '商店', 'zh-tw': '商店', en: 'Shop' } } });
 }
-
