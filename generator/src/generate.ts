@@ -17,6 +17,7 @@ import { generateModelJson } from './targets/modelJson.js';
 import { generateOpenApi } from './targets/openapi.js';
 import { generateRoutes } from './targets/routes.js';
 import { generateTypes } from './targets/types.js';
+import { generateTables } from './targets/tables.js';
 
 export interface GenerateOptions {
   /** Report what is stale instead of writing; never creates a migration. */
@@ -79,6 +80,7 @@ export async function generate(paths: ProjectPaths, options: GenerateOptions = {
     [paths.generated, generateEps(model)],
     [paths.generated, generateOpenApi(model)],
     [paths.generated, await generateTypes(model)],
+    [paths.generated, generateTables(model)],
     [paths.migrations, generateMigrationIndex(listMigrations(paths.migrations))],
   ];
   for (const [dir, file] of files) {
