@@ -104,6 +104,7 @@ export async function createApp(config: Config, parts: AppParts, options: Create
       requestLog: new RequestLogWriter(knex, logger),
       taskHandlers: new TaskHandlerRegistry(),
       visibility: new Map(modules.flatMap((m) => Object.entries(m.visibility ?? {}))),
+      hooks: new Map(modules.flatMap((m) => Object.entries(m.hooks ?? {}))),
       dataJobs: new DataJobRunner(),
       scheduler: new TaskScheduler(config.scheduler),
       // A getter: the registry is the one services ends up holding, whatever replaces it above.

@@ -1,5 +1,6 @@
 import type { RouteRecord } from '../core/routeRecord.js';
 import type { VisibilityRule } from '../crud/context.js';
+import type { EntityHooks } from '../crud/hooks.js';
 import type { TaskHandlerRegistry } from '../scheduler/handlers.js';
 
 /**
@@ -13,6 +14,8 @@ export interface ModuleDefinition {
   taskHandlers?: (registry: TaskHandlerRegistry) => void;
   /** Row visibility rules by entity id, applied to every generic read of that entity. */
   visibility?: Record<string, VisibilityRule>;
+  /** Hooks by entity id, run by the generic add, update and delete of that entity (crud/hooks.ts). */
+  hooks?: Record<string, EntityHooks>;
   /** Entities whose rows decide permissions, menus or data scope: a write to one bumps the shared auth epoch. */
   authSources?: readonly string[];
 }

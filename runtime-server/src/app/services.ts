@@ -8,6 +8,7 @@ import type { Limits } from '../crud/limits.js';
 import type { VisibilityRule } from '../crud/context.js';
 import type { Dialect } from '../db/createDb.js';
 import type { Authz } from '../auth/authz.js';
+import type { EntityHooks } from '../crud/hooks.js';
 import type { TaskHandlerRegistry } from '../scheduler/handlers.js';
 import type { TaskScheduler } from '../scheduler/scheduler.js';
 import type { PluginManager } from '../plugins/manager.js';
@@ -55,6 +56,8 @@ export interface AppServices {
   scheduler: TaskScheduler;
   /** Installed plugins enabled on this instance, kept in step with the database (plugin epoch). */
   plugins: PluginManager;
+  /** Entities' hooks (module manifests), handed to every CrudContext of that entity. */
+  hooks: Map<string, EntityHooks>;
   /** Entities' own visibility rules (beyond tenant and data scope), applied to every read of them. */
   visibility: Map<string, VisibilityRule>;
   /** Batched writer of the request log (flushed on close). */

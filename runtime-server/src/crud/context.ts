@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Locale } from '@schema-admin/generator';
 import type { DeleteOrigin } from '../recycle/recorder.js';
 import type { EntityRuntime, Registry } from './entityRuntime.js';
+import type { EntityHooks } from './hooks.js';
 import type { Limits } from './limits.js';
 
 /** What a CRUD operation needs; built by the HTTP adapter, by seeds, or by handlers. */
@@ -22,6 +23,8 @@ export interface CrudContext {
   scope?: DataScope;
   /** The entity's own visibility rule for the caller (e.g. roles: created or held), applied like a scope. */
   visible?: DataScope;
+  /** The entity's hooks (its module's manifest), run by the generic add, update and delete. */
+  hooks?: EntityHooks;
   /** One more condition on every read (rows of `a`), for handlers whose rule is not an id list. */
   where?: (qb: Knex.QueryBuilder) => void;
 }

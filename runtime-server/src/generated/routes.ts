@@ -15,7 +15,6 @@ import * as base_sys_view from '../modules/base/sys-view.js';
 import * as demo_dashboard from '../modules/demo/dashboard.js';
 import * as demo_tenant from '../modules/demo/tenant.js';
 import * as dict_info from '../modules/dict/info.js';
-import * as dict_type from '../modules/dict/type.js';
 import * as helper_ai from '../modules/helper/ai.js';
 import * as lock_device_lock from '../modules/lock/device-lock.js';
 import * as plugin_info from '../modules/plugin/info.js';
@@ -24,7 +23,6 @@ import * as space_info from '../modules/space/info.js';
 import * as space_type from '../modules/space/type.js';
 import * as task_info from '../modules/task/info.js';
 import * as user_address from '../modules/user/address.js';
-import * as user_info from '../modules/user/info.js';
 
 export const routes: RouteRecord[] = [
   { method: 'get', url: '/admin/base/coding/getModuleTree', entity: 'base/coding', action: 'getModuleTree', auth: 'perm', perm: 'base:coding:getModuleTree', bind: base_coding.getModuleTree },
@@ -121,7 +119,7 @@ export const routes: RouteRecord[] = [
   { method: 'post', url: '/admin/demo/tenant/noUse', entity: 'demo/tenant', action: 'noUse', auth: 'perm', perm: 'demo:tenant:noUse', bind: demo_tenant.noUse },
   { method: 'post', url: '/admin/demo/tenant/noTenant', entity: 'demo/tenant', action: 'noTenant', auth: 'super', perm: 'demo:tenant:noTenant', bind: demo_tenant.noTenant },
   { method: 'post', url: '/admin/dict/info/add', entity: 'dict/info', action: 'add', auth: 'perm', perm: 'dict:info:add', bind: 'generic' },
-  { method: 'post', url: '/admin/dict/info/delete', entity: 'dict/info', action: 'delete', auth: 'perm', perm: 'dict:info:delete', bind: dict_info.remove },
+  { method: 'post', url: '/admin/dict/info/delete', entity: 'dict/info', action: 'delete', auth: 'perm', perm: 'dict:info:delete', bind: 'generic' },
   { method: 'post', url: '/admin/dict/info/update', entity: 'dict/info', action: 'update', auth: 'perm', perm: 'dict:info:update', bind: 'generic' },
   { method: 'get', url: '/admin/dict/info/info', entity: 'dict/info', action: 'info', auth: 'perm', perm: 'dict:info:info', bind: 'generic' },
   { method: 'post', url: '/admin/dict/info/list', entity: 'dict/info', action: 'list', auth: 'perm', perm: 'dict:info:list', bind: 'generic' },
@@ -130,7 +128,7 @@ export const routes: RouteRecord[] = [
   { method: 'get', url: '/admin/dict/info/types', entity: 'dict/info', action: 'types', auth: 'open', perm: 'dict:info:types', bind: dict_info.types },
   { method: 'get', url: '/admin/dict/info/history', entity: 'dict/info', action: 'history', auth: 'perm', perm: 'dict:info:history', bind: 'generic' },
   { method: 'post', url: '/admin/dict/type/add', entity: 'dict/type', action: 'add', auth: 'perm', perm: 'dict:type:add', bind: 'generic' },
-  { method: 'post', url: '/admin/dict/type/delete', entity: 'dict/type', action: 'delete', auth: 'perm', perm: 'dict:type:delete', bind: dict_type.remove },
+  { method: 'post', url: '/admin/dict/type/delete', entity: 'dict/type', action: 'delete', auth: 'perm', perm: 'dict:type:delete', bind: 'generic' },
   { method: 'post', url: '/admin/dict/type/update', entity: 'dict/type', action: 'update', auth: 'perm', perm: 'dict:type:update', bind: 'generic' },
   { method: 'get', url: '/admin/dict/type/info', entity: 'dict/type', action: 'info', auth: 'perm', perm: 'dict:type:info', bind: 'generic' },
   { method: 'post', url: '/admin/dict/type/list', entity: 'dict/type', action: 'list', auth: 'perm', perm: 'dict:type:list', bind: 'generic' },
@@ -169,9 +167,9 @@ export const routes: RouteRecord[] = [
   { method: 'post', url: '/admin/space/info/list', entity: 'space/info', action: 'list', auth: 'perm', perm: 'space:info:list', bind: 'generic' },
   { method: 'post', url: '/admin/space/info/page', entity: 'space/info', action: 'page', auth: 'perm', perm: 'space:info:page', bind: 'generic' },
   { method: 'get', url: '/admin/space/info/history', entity: 'space/info', action: 'history', auth: 'perm', perm: 'space:info:history', bind: 'generic' },
-  { method: 'post', url: '/admin/space/type/add', entity: 'space/type', action: 'add', auth: 'perm', perm: 'space:type:add', bind: space_type.add },
-  { method: 'post', url: '/admin/space/type/delete', entity: 'space/type', action: 'delete', auth: 'perm', perm: 'space:type:delete', bind: space_type.remove },
-  { method: 'post', url: '/admin/space/type/update', entity: 'space/type', action: 'update', auth: 'perm', perm: 'space:type:update', bind: space_type.update },
+  { method: 'post', url: '/admin/space/type/add', entity: 'space/type', action: 'add', auth: 'perm', perm: 'space:type:add', bind: 'generic' },
+  { method: 'post', url: '/admin/space/type/delete', entity: 'space/type', action: 'delete', auth: 'perm', perm: 'space:type:delete', bind: 'generic' },
+  { method: 'post', url: '/admin/space/type/update', entity: 'space/type', action: 'update', auth: 'perm', perm: 'space:type:update', bind: 'generic' },
   { method: 'get', url: '/admin/space/type/info', entity: 'space/type', action: 'info', auth: 'perm', perm: 'space:type:info', bind: 'generic' },
   { method: 'post', url: '/admin/space/type/list', entity: 'space/type', action: 'list', auth: 'perm', perm: 'space:type:list', bind: space_type.list },
   { method: 'post', url: '/admin/space/type/page', entity: 'space/type', action: 'page', auth: 'perm', perm: 'space:type:page', bind: 'generic' },
@@ -194,9 +192,9 @@ export const routes: RouteRecord[] = [
   { method: 'post', url: '/admin/user/address/list', entity: 'user/address', action: 'list', auth: 'perm', perm: 'user:address:list', bind: 'generic' },
   { method: 'post', url: '/admin/user/address/page', entity: 'user/address', action: 'page', auth: 'perm', perm: 'user:address:page', bind: 'generic' },
   { method: 'get', url: '/admin/user/address/history', entity: 'user/address', action: 'history', auth: 'perm', perm: 'user:address:history', bind: 'generic' },
-  { method: 'post', url: '/admin/user/info/add', entity: 'user/info', action: 'add', auth: 'perm', perm: 'user:info:add', bind: user_info.add },
-  { method: 'post', url: '/admin/user/info/delete', entity: 'user/info', action: 'delete', auth: 'perm', perm: 'user:info:delete', bind: user_info.remove },
-  { method: 'post', url: '/admin/user/info/update', entity: 'user/info', action: 'update', auth: 'perm', perm: 'user:info:update', bind: user_info.update },
+  { method: 'post', url: '/admin/user/info/add', entity: 'user/info', action: 'add', auth: 'perm', perm: 'user:info:add', bind: 'generic' },
+  { method: 'post', url: '/admin/user/info/delete', entity: 'user/info', action: 'delete', auth: 'perm', perm: 'user:info:delete', bind: 'generic' },
+  { method: 'post', url: '/admin/user/info/update', entity: 'user/info', action: 'update', auth: 'perm', perm: 'user:info:update', bind: 'generic' },
   { method: 'get', url: '/admin/user/info/info', entity: 'user/info', action: 'info', auth: 'perm', perm: 'user:info:info', bind: 'generic' },
   { method: 'post', url: '/admin/user/info/list', entity: 'user/info', action: 'list', auth: 'perm', perm: 'user:info:list', bind: 'generic' },
   { method: 'post', url: '/admin/user/info/page', entity: 'user/info', action: 'page', auth: 'perm', perm: 'user:info:page', bind: 'generic' },

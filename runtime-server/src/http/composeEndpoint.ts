@@ -88,6 +88,7 @@ export function composeEndpoint(router: Router, route: RouteRecord, services: Ap
         origin: { userId: actor?.userId ?? null, url: ctx.path, params: maskSecrets(ctx.method === 'GET' ? query : body, SECRET_SET) },
         ...(column && departmentScope ? { scope: { column, ids: departmentScope } } : {}),
         ...(visible && id === route.entity ? { visible } : {}),
+        ...(services.hooks.has(id) ? { hooks: services.hooks.get(id) } : {}),
         ...(rt.model.tenant && actor && actor.tenantId !== null ? { tenant: actor.tenantId } : {}),
       };
     };

@@ -6,13 +6,15 @@ import { recordAudit } from '../../audit/audit.js';
 import type { CrudContext } from '../context.js';
 import { mapUniqueViolation } from '../dbErrors.js';
 import type { EntityRuntime } from '../entityRuntime.js';
+import { normaliseBody } from '../hooks.js';
 
 /**
  * add: one object → `{ id }`, an array → `{ id: [ids] }`, all rows in one transaction.
  * Only writable fields are saved (unknown keys, `id`, timestamps and read-only fields are ignored);
  * defaults fill absent fields; secret fields are stored hashed.
  */
-export async function add(c: CrudContext, body: unknown, extra: Record<string, unknown> = {}): Promise<{ id: number | number[] }> {
+export async function add(c: CrudContext, raw: unknown, extra: Record<string, unknown> = {}): Promise<{ id: number | number[] }> {
+  const body = normaliseBody(c, raw, 'add');
   const rows = Array.isArray(body) ? body : [body];
   if (Array.isArray(body) && (body.length === 0 || body.length > c.limits.batchRows)) {
     throw new ValidationError('error.batchTooLarge', { max: c.limits.batchRows });
@@ -22,6 +24,7 @@ export async function add(c: CrudContext, body: unknown, extra: Record<string, u
     assertValid(c.rt.validators.add, row, c.rt.labels, Array.isArray(body) ? i : undefined);
     prepared.push(await toInsertRow(c.rt, row as Record<string, unknown>, extra));
   }
+  await c.hooks?.beforeWrite?.(c, rows as Record<string, unknown>[], 'add');
   for (const row of prepared) {
     assertValueInScope(c, row);
     // A tenant's rows always carry their tenant: never one taken from the body (tenantId is read-only).

@@ -23,7 +23,7 @@ export type Cascade = (trx: Knex.Transaction, ids: number[], recorder: RecycleRe
  * the full rows (secrets left out) and every cascade's rows are snapshotted into the recycle bin in
  * the same transaction, with the actor, URL and parameters.
  */
-export async function remove(c: CrudContext, body: unknown, cascade?: Cascade): Promise<number> {
+export async function remove(c: CrudContext, body: unknown, cascade: Cascade | undefined = c.hooks?.deleting): Promise<number> {
   const ids = parseIds(body, c.limits.batchRows);
   return c.knex.transaction(async (trx) => {
     await assertInScope(trx, c, ids);

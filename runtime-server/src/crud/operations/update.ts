@@ -5,6 +5,7 @@ import { assertValid } from '../../core/validator.js';
 import { hashSecret } from '../../core/secrets.js';
 import { now, toDb } from '../../db/values.js';
 import type { CrudContext } from '../context.js';
+import { normaliseBody } from '../hooks.js';
 import { assertInScope } from './delete.js';
 import { assertValueInScope } from './add.js';
 import { mapUniqueViolation } from '../dbErrors.js';
@@ -14,7 +15,8 @@ import { recordAudit } from '../../audit/audit.js';
  * update: `{ id, …fields }` (or an array of them, in one transaction). Only writable fields given in
  * the body change; an empty secret means "unchanged"; an unknown id is an error, not a silent success.
  */
-export async function update(c: CrudContext, body: unknown): Promise<void> {
+export async function update(c: CrudContext, raw: unknown): Promise<void> {
+  const body = normaliseBody(c, raw, 'update');
   const rows = Array.isArray(body) ? body : [body];
   if (Array.isArray(body) && (body.length === 0 || body.length > c.limits.batchRows)) {
     throw new ValidationError('error.batchTooLarge', { max: c.limits.batchRows });
@@ -36,6 +38,7 @@ export async function update(c: CrudContext, body: unknown): Promise<void> {
     changes.updateTime = now();
     prepared.push({ id: input.id as number, changes });
   }
+  await c.hooks?.beforeWrite?.(c, rows as Record<string, unknown>[], 'update');
   try {
     await c.knex.transaction(async (trx) => {
       // Rows as they were, read inside the transaction, so the audit shows exactly what this write changed.

@@ -1,5 +1,5 @@
 import type { Handler } from '../../core/handler.js';
-import { remove as genericRemove } from '../../crud/operations/delete.js';
+import type { EntityHooks } from '../../crud/hooks.js';
 import { fromDb } from '../../db/values.js';
 
 const NUMERIC = /^-?\d+(\.\d+)?$/;
@@ -41,12 +41,12 @@ export const types: Handler = async ({ services }) => {
   return rows.map((r) => ({ id: fromDb(type.fields.get('id')!, r.id), name: r.name, key: r.key }));
 };
 
-/**
- * `POST /admin/dict/info/delete {ids}`: the items and all their descendants (children by parentId),
- * in one recycle-bin snapshot, so no child is orphaned and a restore brings the subtree back.
- */
-export const remove: Handler = async (ctx) => {
-  await genericRemove(ctx.crud(), ctx.body, async (trx, ids, recorder) => {
+export const dictInfoHooks: EntityHooks = {
+  /**
+   * `delete {ids}`: the items and all their descendants (children by parentId), in one recycle-bin
+   * snapshot, so no child is orphaned and a restore brings the subtree back.
+   */
+  async deleting(trx, ids, recorder) {
     let level = ids;
     const seen = new Set(ids);
     while (level.length) {
@@ -57,6 +57,5 @@ export const remove: Handler = async (ctx) => {
       if (children.length) await recorder.take(trx, 'dict/info', (q) => q.whereIn('id', children));
       level = children;
     }
-  });
-  return undefined;
+  },
 };

@@ -1,0 +1,8 @@
+import { defineModule } from '../../app/module.js';
+import { spaceTypeHooks } from './type.js';
+
+/** The file space: categories and file entries (schemas/space). */
+export default defineModule({
+  name: 'space',
+  hooks: { 'space/type': spaceTypeHooks },
+});
