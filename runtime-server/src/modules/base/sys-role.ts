@@ -5,8 +5,6 @@ import { bumpAuthEpoch } from '../../auth/authz.js';
 import { add as genericAdd } from '../../crud/operations/add.js';
 import { parseIds, remove as genericRemove } from '../../crud/operations/delete.js';
 import { info as genericInfo } from '../../crud/operations/info.js';
-import { list as genericList } from '../../crud/operations/list.js';
-import { page as genericPage } from '../../crud/operations/page.js';
 import { update as genericUpdate } from '../../crud/operations/update.js';
 import {
   ROLE_DEPARTMENT,
@@ -39,10 +37,8 @@ interface Grants {
 
 const idList = (v: unknown): number[] => (Array.isArray(v) ? [...new Set(v.map(Number))] : []);
 
-/** Reads are limited to the roles the caller may see by the role visibility rule (modules/base/visibility.ts), applied by ctx.crud(). */
-export const page: Handler = async (ctx) => genericPage(ctx.crud(), ctx.body);
-
-export const list: Handler = async (ctx) => genericList(ctx.crud(), ctx.body);
+// page and list are the generic ones: the role visibility rule (modules/base/visibility.ts, declared in
+// modules/base/module.ts) limits them to the roles the caller may see.
 
 /** `info`: the role plus menuIdList and departmentIdList rebuilt from the relation tables. */
 export const info: Handler = async (ctx) => {
