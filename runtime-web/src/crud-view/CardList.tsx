@@ -23,7 +23,7 @@ export const CardList = observer(function CardList({ store, columns, ops }: { st
         {store.rows.map((row: Row) => (
           <div key={String(row.id)} className="crud-card" data-row-id={String(row.id)}>
             <div className="crud-card__head">
-              {can.delete && <Checkbox checked={store.isSelected(row)} onChange={(e) => store.select([row], !!e.target.checked)} aria-label={t('check')} />}
+              {store.selectable && <Checkbox checked={store.isSelected(row)} onChange={(e) => store.select([row], !!e.target.checked)} aria-label={t('check')} />}
               <strong>{head ? <Cell value={row[head.key]} row={row} column={head} store={store} /> : `#${String(row.id)}`}</strong>
             </div>
             {rest.map((c) => (

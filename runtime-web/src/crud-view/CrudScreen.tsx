@@ -75,7 +75,9 @@ function useCrud(prefix: string, syncUrl = true): { store?: CrudStore; error?: s
           } : undefined,
         });
         setState({ store });
-        void store.refresh();
+        // A sidebar that opens on its first node loads the list once that node is chosen (Sidebar), not before.
+        const side = model.sidebar;
+        if (!(side?.start === 'first' && store.params.filters[side.filter] === undefined)) void store.refresh();
       },
       (err: Error) => alive && setState({ error: err.message }),
     );
@@ -346,6 +348,8 @@ const CrudView = observer(function CrudView({ store, autoAdd }: { store: CrudSto
             entity={model.sidebar.entity}
             filter={model.sidebar.filter}
             title={sidebarTitle}
+            value={store.params.filters[model.sidebar.filter]}
+            {...(model.sidebar.start ? { start: model.sidebar.start } : {})}
             onSelect={(v) => void store.setFilter(model.sidebar!.filter, v)}
             onManage={mayManageSidebar ? () => setManaging('list') : undefined}
             onAdd={sidebarEntity && stores.menu.hasPerm(`${sidebarPerm}:add`) ? () => setManaging('add') : undefined}

@@ -109,7 +109,7 @@ export const DataTable = observer(function DataTable(props: {
     return list;
   };
 
-  const selectable = can.delete || store.model.toolbarActions.length > 0;
+  const selectable = store.selectable;
   const sortOrder = (key: string) => (store.params.order === key ? (store.params.sort === 'asc' ? 'ascend' : 'descend') : false);
   const tableColumns: ColumnProps<Row>[] = columns
     .filter((c) => !c.hidden)

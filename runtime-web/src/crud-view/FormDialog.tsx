@@ -28,6 +28,8 @@ export const FormDialog = observer(function FormDialog({ store, state, onClose }
   const locale = app.locale;
   const items = store.model.form;
   const [data, setData] = useState<Row>({});
+  // The record as `info` answered it: widgets read labels from it that the form's values do not carry (role names).
+  const [record, setRecord] = useState<Row | undefined>();
   const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -40,6 +42,7 @@ export const FormDialog = observer(function FormDialog({ store, state, onClose }
     setServerErrors({});
     const start = (row: Row | undefined, m: FormMode) => {
       const values = { ...toFormData(items, row, m), ...(state.prefill ?? {}) };
+      setRecord(row);
       setData(values);
       initial.current = JSON.stringify(values);
     };
@@ -117,6 +120,7 @@ export const FormDialog = observer(function FormDialog({ store, state, onClose }
             data={data}
             serverErrors={serverErrors}
             recordId={state.row?.id}
+            record={record}
             layout={store.model.formLayout}
             onChange={setData}
             onSubmit={(v) => void submit(v)}

@@ -3,9 +3,11 @@
  * (and its branch). What else it offers follows the sidebar entity's own API and the user's permissions, so every
  * tree sidebar gets it without page code: a drag-to-reorder mode when the entity has an `order` action, and a
  * right-click menu (add child, edit, delete — asking what happens to the members when the delete body has a
- * `deleteUser` switch — and add member to the screen's own entity).
+ * `deleteUser` switch — and add member to the screen's own entity). The chosen node is the screen's filter
+ * value (`value`, kept in the URL by the store), so a reload or a shared link shows the same node; `start: 'first'`
+ * chooses the first node when none is named (the dictionary screen opens on its first type, as the reference does).
  */
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Empty, Modal, Spin, Toast, Tree } from '@douyinfe/semi-ui';
 import { IconHandle, IconPlus, IconRefresh, IconSetting } from '@douyinfe/semi-icons';
@@ -32,6 +34,8 @@ export const Sidebar = observer(function Sidebar({
   entity,
   filter,
   title,
+  value,
+  start = 'all',
   onSelect,
   onManage,
   onAddMember,
@@ -41,6 +45,9 @@ export const Sidebar = observer(function Sidebar({
   entity: string;
   filter: string;
   title: string;
+  /** The screen's current filter value: the node's id, or its branch's ids (`…Ids` filters, the node first). */
+  value: unknown;
+  start?: 'all' | 'first';
   onSelect(value: unknown): void;
   /** Opens the sidebar entity's own screen; absent when the user may not change it. */
   onManage?: () => void;
@@ -56,7 +63,9 @@ export const Sidebar = observer(function Sidebar({
   const stores = useStores();
   const { request, menu } = stores;
   const [rows, setRows] = useState<Row[] | undefined>();
-  const [selected, setSelected] = useState<string | undefined>();
+  const chosen = Array.isArray(value) ? value[0] : value;
+  const selected = chosen === undefined || chosen === null ? undefined : String(chosen);
+  const started = useRef(false);
   const [schema, setSchema] = useState<EntitySchema | undefined>();
   const [draft, setDraft] = useState<Row[] | undefined>();
   const [saving, setSaving] = useState(false);
@@ -140,10 +149,8 @@ export const Sidebar = observer(function Sidebar({
           branchIds(rows ?? [], row.id)
             .map(String)
             .includes(selected)
-        ) {
-          setSelected(undefined);
+        )
           onSelect(undefined);
-        }
         afterChange();
       } catch (e) {
         Toast.error((e as Error).message);
@@ -207,7 +214,16 @@ export const Sidebar = observer(function Sidebar({
     children: (r.children ?? []).map(toNode),
   });
   const many = filter.endsWith('Ids');
-  const tree = shown ? buildTree(shown, { field: 'orderNum', order: 'asc' }).map(toNode) : [];
+  const roots = useMemo(() => (shown ? buildTree(shown, { field: 'orderNum', order: 'asc' }) : []), [shown]);
+  const tree = roots.map(toNode);
+  const choose = (id: unknown) => onSelect(id === undefined ? undefined : many ? branchIds(rows ?? [], id) : id);
+  // Once, on the first load: open on the first node when the URL names none (an empty list loads every record).
+  useEffect(() => {
+    if (start !== 'first' || started.current || !rows) return;
+    started.current = true;
+    if (selected === undefined) choose(roots[0]?.id);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rows]);
   return (
     <aside className="crud-sidebar" aria-label={title} data-testid="crud-sidebar">
       <div className="crud-sidebar__head">
@@ -279,8 +295,8 @@ export const Sidebar = observer(function Sidebar({
           filterTreeNode
           searchPlaceholder={t('treeSearch')}
           expandAll
-          value={selected}
-          treeData={[{ key: '__all', value: '__all', label: t('all') }, ...tree] as never}
+          value={selected ?? (start === 'first' ? undefined : '__all')}
+          treeData={(start === 'first' ? tree : [{ key: '__all', value: '__all', label: t('all') }, ...tree]) as never}
           onContextMenu={(e, node) => {
             const row = rows?.find((r) => String(r.id) === String(node.key));
             if (!row || !nodeOps.length) return;
@@ -289,10 +305,10 @@ export const Sidebar = observer(function Sidebar({
           }}
           onChange={(v) => {
             const key = v as unknown as string | undefined;
-            setSelected(key);
-            if (!key || key === '__all') return onSelect(undefined);
-            const id = rows?.find((r) => String(r.id) === key)?.id;
-            onSelect(many ? branchIds(rows ?? [], id) : id);
+            // Choosing the chosen node again keeps it (a sidebar opened on its first node never falls back to all).
+            if (!key) return;
+            if (key === '__all') return onSelect(undefined);
+            choose(rows?.find((r) => String(r.id) === key)?.id);
           }}
         />
       )}

@@ -25,7 +25,8 @@ export function formSchema(items: readonly FormItemModel[], required: readonly s
     properties[f.name] = s;
     // `props.requiredOnAdd`: asked for on add only (a user's password; an empty one on update means unchanged).
     const onAdd = item.props?.requiredOnAdd === true && (mode === 'add' || mode === 'append');
-    const needed = onAdd || required.includes(f.name) || (f.secret && mode !== 'update' && required.includes(f.name));
+    // `props.required`: asked for whenever shown (a task's cron, only while its type is cron: showWhen).
+    const needed = onAdd || item.props?.required === true || required.includes(f.name) || (f.secret && mode !== 'update' && required.includes(f.name));
     if (needed && !(f.secret && mode === 'update')) req.push(f.name);
   }
   return { type: 'object', properties, required: req };

@@ -93,7 +93,7 @@ export interface ScreenModel {
   defaultSort?: { field: string; order: 'asc' | 'desc' };
   /** Standard operations the entity's API has (before permissions). */
   ops: { add: boolean; update: boolean; delete: boolean; info: boolean; page: boolean; list: boolean; history: boolean };
-  sidebar?: { entity: string; filter: string; tree?: boolean; title?: Labels };
+  sidebar?: { entity: string; filter: string; tree?: boolean; start?: 'all' | 'first'; title?: Labels };
   /** Explicit toolbar buttons from `x-screen.buttons`, when given. */
   buttons?: string[];
   formLayout: 'grid' | 'sections' | 'tabs';

@@ -35,3 +35,25 @@ test('menus: route, view path and permissions show by type', () => {
   assert.ok(!('router' in body));
   assert.equal(body.perms, 'a:b');
 });
+
+test('tasks: cron shows and is required for a cron task only, the interval for an interval task only', () => {
+  const m = buildScreenModel(entity('task/info'));
+  const shown = (taskType: number) => m.form.filter((i) => shownFor(i, { taskType })).map((i) => i.field);
+  assert.ok(shown(0).includes('cron') && !shown(0).includes('every'));
+  assert.ok(shown(1).includes('every') && !shown(1).includes('cron'));
+  const required = (taskType: number) => formSchema(m.form.filter((i) => shownFor(i, { taskType })), m.entity.required, 'add').required as string[];
+  assert.deepEqual([required(0).includes('cron'), required(0).includes('every')], [true, false]);
+  assert.deepEqual([required(1).includes('cron'), required(1).includes('every')], [false, true]);
+  // The hidden one is not sent: switching a cron task to interval leaves its cron to the server's rule.
+  assert.ok(!('cron' in toRequestBody(m.form, { name: 't', taskType: 1, every: 5000, cron: '* * * * * *' }, 'add')));
+});
+
+test('addresses: one region picker on the province fills city and district, which are hidden items sent with it', () => {
+  const m = buildScreenModel(entity('user/address'));
+  const province = m.form.find((i) => i.field === 'province')!;
+  assert.equal(province.component, 'region');
+  assert.deepEqual([province.props?.city, province.props?.district], ['city', 'district']);
+  assert.deepEqual(m.form.filter((i) => i.hidden).map((i) => i.field), ['city', 'district']);
+  const body = toRequestBody(m.form, { userId: 1, contact: 'a', phone: '13800000000', address: 'x', province: '广东省', city: '深圳市', district: '南山区' }, 'add');
+  assert.deepEqual([body.province, body.city, body.district], ['广东省', '深圳市', '南山区']);
+});

@@ -125,3 +125,13 @@ test('permission flags follow the keys the user holds', async () => {
   const s = new CrudStore(createDataProvider(stores.request, e), buildScreenModel(e), { hasPerm: (k) => k === 'demo:goods:page' || k === 'demo:goods:update' });
   assert.deepEqual(s.can, { add: false, update: true, delete: false, info: false, history: false });
 });
+
+test('rows are checkable only when an action the user may run takes them: delete, bulk edit, a toolbar action on ids', () => {
+  const make = (id: string, held: (k: string) => boolean) => new CrudStore(createDataProvider(stores.request, entity(id)), buildScreenModel(entity(id)), { hasPerm: held });
+  assert.equal(make('base/sys/log', () => true).selectable, false, 'request log: clear and keep days take no rows');
+  assert.equal(make('recycle/data', () => true).selectable, true, 'recycle bin: restore takes the selected ids');
+  assert.equal(make('recycle/data', (k) => k !== 'recycle:data:restore').selectable, false, 'restore not held');
+  assert.equal(make('demo/goods', (k) => k === 'demo:goods:page').selectable, false, 'goods, read only');
+  assert.equal(make('demo/goods', (k) => k === 'demo:goods:page' || k === 'demo:goods:update').selectable, true, 'bulk edit');
+  assert.equal(make('demo/goods', (k) => k === 'demo:goods:page' || k === 'demo:goods:delete').selectable, true, 'delete');
+});

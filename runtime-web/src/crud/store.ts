@@ -8,6 +8,7 @@ import type { DataProvider } from './provider';
 import { CrudError, toCrudError } from './provider';
 import type { ScreenModel } from './model';
 import { permOf } from './model';
+import { takesIds } from './actionContext';
 import { buildTree } from './tree';
 import type { TreeRow } from './tree';
 import { DEFAULT_PARAMS, fromQuery, toQuery, toRequest } from './urlState';
@@ -83,6 +84,15 @@ export class CrudStore {
       return !key || this.options.hasPerm(key);
     };
     return { add: allowed('add'), update: allowed('update'), delete: allowed('delete'), info: allowed('info'), history: allowed('history') };
+  }
+
+  /**
+   * Whether rows can be checked: only when something the user may run acts on the checked rows — delete, bulk
+   * edit (a paged screen), or a toolbar action whose body takes ids. A read-only screen (request log) has no boxes.
+   */
+  get selectable(): boolean {
+    const { can } = this;
+    return can.delete || (can.update && this.paged) || this.model.toolbarActions.some((a) => this.canAction(a.name) && takesIds(this.model.entity.actions.find((x) => x.name === a.name)?.body));
   }
 
   canAction(name: string): boolean {

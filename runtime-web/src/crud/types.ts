@@ -76,7 +76,7 @@ export interface ScreenBlock {
   /** An index column: the row's number across pages. */
   index?: boolean;
   search?: { keyWord?: boolean; filters?: string[] };
-  sidebar?: { entity: string; filter: string; tree?: boolean; title?: Labels };
+  sidebar?: { entity: string; filter: string; tree?: boolean; start?: 'all' | 'first'; title?: Labels };
   actions?: ScreenAction[];
   defaultSort?: { field: string; order: 'asc' | 'desc' };
   buttons?: string[];

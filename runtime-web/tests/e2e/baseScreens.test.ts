@@ -7,10 +7,12 @@
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { hashSecret } from '../../../runtime-server/src/core/secrets.js';
 import { now } from '../../../runtime-server/src/db/values.js';
+import { scratchProject } from '../../../runtime-server/src/testing/scratchProject.js';
 import { loginThroughPage, screenshot, startHarness } from './harness';
 import type { Harness } from './harness';
 
@@ -43,8 +45,10 @@ describe('base module screens in the browser', () => {
     return res.body.data as Row[];
   };
 
+  // Parse and create writes a schema file: into a scratch copy of the project, never the real schemas.
+  const project = scratchProject();
   before(async () => {
-    h = await startHarness();
+    h = await startHarness({ schemasDir: project.schemas });
     const knex = h.app.instance.services.knex;
     const ts = now();
     const [cool] = await knex('base_sys_department').where({ name: 'COOL' }).select('id');
@@ -65,6 +69,7 @@ describe('base module screens in the browser', () => {
   });
   after(async () => {
     await h?.close();
+    fs.rmSync(project.root, { recursive: true, force: true });
   });
 
   it('users: no department chosen at first, a node shows its branch, drag order is saved', async () => {
@@ -149,7 +154,7 @@ describe('base module screens in the browser', () => {
     await page.locator('.semi-modal-footer').getByText('取消', { exact: true }).click();
   });
 
-  it('roles: one dialog with function and data permissions; the grant is enforced for a user of that role', async () => {
+  it('roles: one dialog with function and data permissions; the grant is enforced for a user of that role, whose user dialog names roles it cannot list', async () => {
     await page.goto('/sys/role');
     await rows(page).first().waitFor();
     await page.getByTestId('crud-add').click();
@@ -206,6 +211,20 @@ describe('base module screens in the browser', () => {
     assert.deepEqual(await usernames(other), ['e2e_c1', 'e2e_viewer_user'], 'data scope: only department E2E-A');
     assert.equal(await other.getByTestId('crud-add').count(), 1, 'add is granted with the user list');
     await screenshot(other, 'base-user-as-viewer-zh-light');
+    // A user in scope holding a role this admin cannot list (neither held nor created): the dialog still names it
+    // (the info answer's roleList), never shows its id.
+    const knex = h.app.instance.services.knex;
+    const ts = now();
+    const [auditRole] = await knex('base_sys_role').insert({ name: 'E2E 审计', label: 'e2e_audit', relevance: 0, createTime: ts, updateTime: ts });
+    await knex('base_sys_user_role').insert({ userId: user.e2e_c1, roleId: auditRole, createTime: ts, updateTime: ts });
+    const viewerApi = h.app.as((await h.app.login('e2e_viewer_user', 'viewer-pass-1')).token);
+    const listed = (await viewerApi.post('/admin/base/sys/role/list', {})).body.data as Row[] | undefined;
+    assert.ok(!(listed ?? []).some((r) => r.id === Number(auditRole)), 'not in the role list this admin gets');
+    await rows(other).filter({ hasText: 'e2e_c1' }).locator('[data-op="edit"]').click();
+    const held = other.locator('.crud-field[data-field="roleIdList"] .semi-select');
+    await held.locator('.semi-tag').first().waitFor();
+    assert.deepEqual((await held.locator('.semi-tag').allInnerTexts()).map((x) => x.trim()), ['E2E 审计']);
+    await screenshot(other, 'base-user-dialog-as-viewer-zh-light');
     await context.close();
   });
 
@@ -323,7 +342,7 @@ describe('base module screens in the browser', () => {
     assert.deepEqual([m.type, m.perms], [2, 'base:sys:user:move']);
   });
 
-  it('menus: parse and create asks for entity data, a structure and a parent, and parses a schema', async () => {
+  it('menus: parse and create asks for entity data, a structure and a parent, parses a schema, then creates it with its menu', async () => {
     await page.goto('/sys/menu');
     await rows(page).first().waitFor();
     await page.locator('.crud-toolbar [data-action="create"]').click();
@@ -352,7 +371,19 @@ describe('base module screens in the browser', () => {
     await result.waitFor();
     assert.match(await result.innerText(), /\/admin\/demo\/e2eNote[\s\S]*demo_e2e_note[\s\S]*text/);
     await screenshot(page, 'base-menu-parse-zh-light');
-    await page.locator('.semi-modal-footer').getByText('取消', { exact: true }).click();
+
+    // Create: the schema file is written (in this suite's scratch copy) and its menu lands under the chosen parent.
+    await page.locator('.semi-modal .semi-tree-select').click();
+    await page.locator('.semi-tree-select-popover .semi-tree-option').filter({ hasText: /^系统管理$/ }).click();
+    await page.getByRole('textbox', { name: '菜单名称' }).fill('E2E便签');
+    await page.getByTestId('menu-create').click();
+    await toast(page, '已创建，重启后生效');
+    const written = JSON.parse(fs.readFileSync(path.join(project.schemas, 'demo', 'e2e-note.json'), 'utf8')) as Record<string, unknown>;
+    assert.deepEqual([written.$id, written['x-table']], ['demo/e2eNote', 'demo_e2e_note'], 'the schema file is written');
+    const created = (await list('base/sys/menu')).find((m) => m.name === 'E2E便签')!;
+    const parent = (await list('base/sys/menu')).find((m) => m.name === '系统管理')!;
+    assert.deepEqual([created.type, created.parentId, created.router], [1, parent.id, '/demo/e2eNote']);
+    await page.getByTestId('sidebar').getByText('E2E便签', { exact: true }).waitFor();
   });
 
   it('params: a rich-text param opens as its html page', async () => {
@@ -370,7 +401,7 @@ describe('base module screens in the browser', () => {
     assert.equal(await page.locator(`tr[data-row-id="${text.id}"] [data-op="action:html"]`).count(), 0, 'no preview for a string param');
   });
 
-  it('request log: keep days read and saved, IPs as tags, read-only', async () => {
+  it('request log: keep days read and saved, IPs as tags, read-only with no selection column', async () => {
     await page.goto('/sys/log');
     await rows(page).first().waitFor();
     const box = page.locator('.crud-keep-days input');
@@ -384,6 +415,8 @@ describe('base module screens in the browser', () => {
     assert.ok((await rows(page).first().locator('.semi-tag').count()) >= 1, 'the IP as a tag');
     assert.equal(await page.getByTestId('crud-add').count(), 0);
     assert.equal(await page.locator('[data-op="edit"]').count(), 0);
+    // No bulk action applies here (clear and keep days take no rows): no selection column.
+    assert.equal(await page.locator('[data-testid="crud-table"] input.crud-check').count(), 0);
     await screenshot(page, 'base-log-zh-light');
     const before = (await h.app.post('/admin/base/sys/log/page', {})).body.data.pagination.total as number;
     await page.locator('.crud-toolbar [data-action="clear"]').click();

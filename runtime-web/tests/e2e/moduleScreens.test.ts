@@ -30,11 +30,20 @@ describe('module screens (dictionaries, recycle bin, tasks, file space, tenant d
     await h?.close();
   });
 
-  it('dictionary: types listed as name - key; an item added under the chosen type shows at once in the goods type select', async () => {
+  it('dictionary: opens on the first type, kept in the URL; types listed as name - key; an item added under the chosen type shows at once in the goods type select', async () => {
+    const types = (await h.app.post('/admin/dict/type/list', {})).body.data as { id: number; name: string; key: string }[];
+    const goodsType = types.find((x) => x.key === 'goodsType')!;
+    assert.notEqual(types[0]!.id, goodsType.id, 'the first type is another one');
+    const typeInUrl = (id: number) => page.waitForFunction((want) => new URL(location.href).searchParams.get('f.typeId') === want, String(id));
+    const chosenType = () => view().locator('.crud-sidebar .semi-tree-option-selected').innerText();
+    // Opens on the first type, as the reference does (no "all"), and keeps the choice in the URL.
     await page.goto('/dict/list');
     const sidebar = view().locator('.crud-sidebar');
+    await typeInUrl(types[0]!.id);
+    assert.equal((await chosenType()).trim(), `${types[0]!.name} - ${types[0]!.key}`);
+    assert.equal(await sidebar.getByText('全部', { exact: true }).count(), 0);
     await sidebar.getByText('商品类型 - goodsType', { exact: true }).click();
-    await page.waitForFunction(() => new URL(location.href).searchParams.has('f.typeId'));
+    await typeInUrl(goodsType.id);
     await view().locator('[data-testid="crud-table"] tbody tr[data-row-id]').first().waitFor();
     assert.match(await view().getByTestId('crud-table').innerText(), /数码/);
     assert.doesNotMatch(await view().getByTestId('crud-table').innerText(), /COOL/, 'only the chosen type');
@@ -64,8 +73,13 @@ describe('module screens (dictionaries, recycle bin, tasks, file space, tenant d
     await page.keyboard.press('Escape');
     await page.locator('.semi-modal .semi-modal-close').click();
 
+    // A link with the type (a reload) opens on that type.
+    await page.goto(`/dict/list?f.typeId=${goodsType.id}`);
+    await view().locator('[data-testid="crud-table"] tbody tr[data-row-id]').filter({ hasText: '图书' }).waitFor();
+    assert.equal((await chosenType()).trim(), '商品类型 - goodsType');
+    assert.equal(new URL(page.url()).searchParams.get('f.typeId'), String(goodsType.id));
+
     // The type list's own add button adds a type.
-    await page.goto('/dict/list');
     await view().getByTestId('crud-sidebar-add').click();
     await page.locator('#root_key').fill('color');
     await page.locator('#root_name').last().fill('颜色');
@@ -128,7 +142,7 @@ describe('module screens (dictionaries, recycle bin, tasks, file space, tenant d
     assert.deepEqual((await knex()('demo_goods').whereIn('id', batch).orderBy('id')).map((r: { title: string }) => r.title), ['Batch one', 'Batch two']);
   });
 
-  it('tasks: cards with schedule and state; run once writes a log row shown in the log drawer; start asks first', async () => {
+  it('tasks: cards with schedule and state; run once writes a log row shown in the log drawer; start asks first; the form follows the task type', async () => {
     await page.goto('/task/list');
     const card = view().locator('.crud-grid__card', { hasText: '每秒执行,总共5次' });
     await card.waitFor();
@@ -162,6 +176,7 @@ describe('module screens (dictionaries, recycle bin, tasks, file space, tenant d
     await card.getByRole('button', { name: '编辑' }).click();
     await page.locator('#root_every').waitFor();
     assert.equal(await page.locator('#root_every').inputValue(), '1');
+    assert.equal(await page.locator('#root_cron').count(), 0, 'an interval task has no cron field');
     await page.locator('#root_every').fill('7');
     await page.locator('[data-field="service"] .semi-select').click();
     await page.getByRole('option', { name: 'taskDemoService.test()' }).waitFor();
@@ -171,6 +186,25 @@ describe('module screens (dictionaries, recycle bin, tasks, file space, tenant d
     assert.equal(Number((await knex()('task_info').where({ id: task.id }).first()).every), 7000);
     assert.match(await card.getByTestId('task-schedule').innerText(), /每 7 秒/);
     await screenshot(page, 'module-task-zh-light');
+
+    // A new task follows its type: cron only for cron, the interval only for interval, each asked for only when shown.
+    await view().getByTestId('crud-grid-add').click();
+    await page.locator('#root_cron').waitFor();
+    assert.equal(await page.locator('#root_every').count(), 0);
+    await page.locator('#root_name').fill('E2E 类型');
+    await page.getByTestId('crud-save').click();
+    await page.locator('#root_cron__error').waitFor();
+    await page.locator('[data-field="taskType"] .semi-select').click();
+    await page.getByRole('option', { name: '时间间隔' }).click();
+    await page.locator('#root_every').waitFor();
+    assert.equal(await page.locator('#root_cron').count(), 0);
+    await page.getByTestId('crud-save').click();
+    await page.locator('#root_every__error').waitFor();
+    assert.equal(await page.locator('#root_cron__error').count(), 0, 'the hidden cron is not checked');
+    await screenshot(page, 'module-task-interval-form-zh-light');
+    await page.locator('.semi-modal-footer').getByRole('button', { name: '取消' }).click();
+    await page.locator('.semi-modal', { hasText: '有未保存的修改' }).locator('button[aria-label="confirm"]').click();
+    await page.locator('#root_every').waitFor({ state: 'detached' });
   });
 
   it('file space: files uploaded in the picker of a goods form are picked in order up to the limit and saved', async () => {
@@ -243,6 +277,30 @@ describe('module screens (dictionaries, recycle bin, tasks, file space, tenant d
     assert.equal(Number(saved.status), 0);
   });
 
+  it('addresses: province, city and district picked in one cascader are saved as three names', async () => {
+    const ts = '2026-03-02 00:00:00';
+    const [uid] = await knex()('user_info').insert({ nickName: 'E2E 收货人', createTime: ts, updateTime: ts });
+    const [aid] = await knex()('user_address').insert({ userId: Number(uid), contact: '张三', phone: '13800000000', address: '科技园 1 号', createTime: ts, updateTime: ts });
+    await page.goto('/user/address');
+    await view().locator(`[data-testid="crud-table"] tbody tr[data-row-id="${Number(aid)}"] [data-op="edit"]`).click();
+    const picker = page.locator('[data-field="province"] .semi-cascader');
+    await picker.waitFor();
+    assert.equal(await page.locator('[data-field="city"], [data-field="district"]').count(), 0, 'one picker for the three fields');
+    await picker.click();
+    for (const name of ['广东省', '深圳市', '南山区']) await page.locator('.semi-cascader-option', { hasText: new RegExp(`^${name}$`) }).click();
+    assert.match(await picker.innerText(), /广东省 \/ 深圳市 \/ 南山区/);
+    await screenshot(page, 'module-address-form-zh-light');
+    await page.getByTestId('crud-save').click();
+    await page.getByText('保存成功').waitFor();
+    const saved = await knex()('user_address').where({ id: Number(aid) }).first();
+    assert.deepEqual([saved.province, saved.city, saved.district], ['广东省', '深圳市', '南山区']);
+    // The division list is a chunk of its own, loaded by the picker: never part of the entry bundle.
+    const entry = await page.evaluate(() => [...document.querySelectorAll('script[src]')].map((el) => (el as HTMLScriptElement).src));
+    const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name).filter((n) => /\.js$/.test(n)));
+    const chunk = loaded.find((n) => /china/.test(n));
+    assert.ok(chunk && !entry.includes(chunk), `the division chunk: ${loaded.join(', ')}`);
+  });
+
   it('file space screen and tenant demo; every screen in en dark; no console errors', async () => {
     await page.goto('/space/list');
     await view().getByTestId('space-manage').waitFor();
@@ -301,6 +359,21 @@ describe('module screens (dictionaries, recycle bin, tasks, file space, tenant d
     await knex()('task_info').where({ name: '每秒执行,总共5次' }).update({ name: 'Renamed while away' });
     await page.evaluate(() => window.__schemaAdmin!.stores.app.navigate('/task/list'));
     await view().locator('.crud-grid__card', { hasText: 'Renamed while away' }).getByText('every 7 seconds').waitFor();
+    // The task form (interval type) and the address picker in English, dark.
+    await view().locator('.crud-grid__card', { hasText: 'Renamed while away' }).getByRole('button', { name: 'Edit' }).click();
+    await page.locator('#root_every').waitFor();
+    await screenshot(page, 'module-task-form-en-dark');
+    await page.keyboard.press('Escape');
+    await page.locator('#root_every').waitFor({ state: 'detached' });
+    await page.evaluate(() => window.__schemaAdmin!.stores.app.navigate('/user/address'));
+    await view().locator('[data-testid="crud-table"] tbody tr[data-row-id] [data-op="edit"]').first().click();
+    await page.locator('[data-field="province"] .semi-cascader').click();
+    await page.locator('.semi-cascader-option', { hasText: /^广东省$/ }).first().waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'module-address-form-en-dark');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await page.locator('[data-field="province"]').waitFor({ state: 'detached' });
     await page.evaluate(() => {
       window.__schemaAdmin!.stores.app.setLocale('zh-cn');
       window.__schemaAdmin!.stores.app.setDark(false);

@@ -120,6 +120,30 @@ for (const db of testDatabases()) {
       assert.ok((all.body.data as Row[]).every((r) => !('password' in r) && 'roleName' in r));
     });
 
+    it('info: roleList names every role held ({id, name} by id) beside roleIdList, also for an admin who may not list roles', async () => {
+      const carol = (await app.post(`${U}/page`, { keyWord: 'carol' })).body.data.list[0] as Row;
+      const full = (await app.get(`${U}/info`, { id: carol.id })).body.data as Row;
+      const both = [role.lead, role.other].sort((a, b) => a - b);
+      assert.deepEqual(full.roleIdList, both);
+      const byId: Record<number, string> = { [role.lead]: 'Lead', [role.other]: 'Other' };
+      assert.deepEqual(full.roleList, both.map((id) => ({ id, name: byId[id] })));
+      assert.equal((await app.get(`${U}/info`, { id: user.top1 })).body.data.roleList.length, 0, 'no role: an empty list');
+      // The scoped admin may not list roles (nor see one it neither holds nor created), yet the dialog can name
+      // every role of a user it sees.
+      assert.notEqual((await lead.post('/admin/base/sys/role/list', {})).body.code, 1000);
+      const ts = '2026-01-01 00:00:00';
+      await knex()('base_sys_user_role').insert({ userId: user.dev1, roleId: role.other, createTime: ts, updateTime: ts });
+      try {
+        const scoped = (await lead.get(`${U}/info`, { id: user.dev1 })).body.data as Row;
+        const expected = [{ id: role.lead, name: 'Lead' }, { id: role.other, name: 'Other' }].sort((a, b) => a.id - b.id);
+        assert.deepEqual(scoped.roleList, expected);
+        assert.deepEqual(scoped.roleIdList, expected.map((r) => r.id));
+      } finally {
+        await knex()('base_sys_user_role').where({ userId: user.dev1, roleId: role.other }).delete();
+      }
+      assert.equal((await lead.get(`${U}/info`, { id: user.guest1 })).body.code, 1001, 'outside the scope: no names either');
+    });
+
     it('data scope: a department-scoped admin sees and changes only users of its departments', async () => {
       const seen = await lead.post(`${U}/page`, {});
       assert.equal(seen.body.code, 1000);

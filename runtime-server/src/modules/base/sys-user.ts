@@ -10,7 +10,7 @@ import { info as genericInfo } from '../../crud/operations/info.js';
 import { list as genericList } from '../../crud/operations/list.js';
 import { page as genericPage } from '../../crud/operations/page.js';
 import { update as genericUpdate } from '../../crud/operations/update.js';
-import { USER_ROLE, checkDef, chunks, missingIds, namesById, oneObject, replaceLinks, roleIdsOf, roleNamesByUser } from './userRoles.js';
+import { USER_ROLE, checkDef, chunks, missingIds, namesById, oneObject, replaceLinks, roleIdsOf, roleNamesByUser, rolesOfUser } from './userRoles.js';
 import { assertManageable } from './userManage.js';
 import { canonicalUsername } from '../../auth/username.js';
 
@@ -53,15 +53,19 @@ export const page: Handler = async (ctx) => {
 /** `list`: as page, without paging (never a password: secret columns are not selected). */
 export const list: Handler = async (ctx) => decorate(ctx, await genericList(ctx.crud(), ctx.body));
 
-/** `info`: the row (inside the data scope) plus roleIdList and departmentName. */
+/**
+ * `info`: the row (inside the data scope) plus roleIdList, departmentName and `roleList` (`{id, name}` of each
+ * role held): a scoped admin who may not list roles still sees the names, as the page's `roleName` shows them.
+ */
 export const info: Handler = async (ctx) => {
   const row = await genericInfo(ctx.crud(), ctx.query);
   const { knex } = ctx.services;
   const departments = await namesById(knex, 'base_sys_department', [row.departmentId]);
-  const roleIdList = await roleIdsOf(knex, Number(row.id));
+  const roleList = await rolesOfUser(knex, Number(row.id));
   return present(ctx, {
     ...row,
-    roleIdList,
+    roleIdList: roleList.map((r) => r.id),
+    roleList,
     departmentName: row.departmentId === null ? null : (departments.get(Number(row.departmentId)) ?? null),
   });
 };

@@ -105,6 +105,19 @@ export async function roleNamesByUser(db: Db, userIds: number[]): Promise<Map<nu
   return out;
 }
 
+/**
+ * The roles one user holds as `{id, name}`, ascending by id, in one query: the relation rows with the role's
+ * name beside each (left join, so a link to a vanished role still answers its id, with a null name).
+ */
+export async function rolesOfUser(db: Db, userId: number): Promise<{ id: number; name: string | null }[]> {
+  const rows = (await db({ ur: USER_ROLE.table })
+    .leftJoin({ r: 'base_sys_role' }, 'r.id', 'ur.roleId')
+    .where('ur.userId', userId)
+    .orderBy('ur.roleId')
+    .select('ur.roleId as id', 'r.name as name')) as { id: unknown; name: string | null }[];
+  return rows.map((r) => ({ id: num(r.id), name: r.name ?? null }));
+}
+
 /** Role ids a user holds. */
 export const roleIdsOf = (db: Db, userId: number) => linked(db, USER_ROLE, userId);
 

@@ -12,7 +12,7 @@ import { labelIn, shownFor } from '../../crud/model';
 import type { FormItemModel } from '../../crud/model';
 import { extraErrors as decimalErrors, formSchema } from '../../crud/formSchema';
 import type { FormMode } from '../../crud/formSchema';
-import type { Row } from '../../crud/types';
+import type { Labels, Row } from '../../crud/types';
 import { hasWidget, widgetFor, widgetMap } from '../registry';
 import { templates } from './templates';
 import { widgetName } from './widgets';
@@ -64,6 +64,8 @@ interface Props {
   data: Row;
   serverErrors?: Record<string, string>;
   recordId?: unknown;
+  /** The record as loaded (`info`), for widgets that show labels it carries beside the values. */
+  record?: Row;
   /** How groups show (x-screen.formLayout). */
   layout?: 'grid' | 'sections' | 'tabs';
   onChange(data: Row): void;
@@ -71,7 +73,7 @@ interface Props {
 }
 
 export const EntityForm = forwardRef<EntityFormHandle, Props>(function EntityForm(props, ref) {
-  const { items, required, mode, locale, data, serverErrors, recordId, layout = 'grid' } = props;
+  const { items, required, mode, locale, data, serverErrors, recordId, record, layout = 'grid' } = props;
   const { t } = useTranslation('crud');
   const formRef = useRef<Form>(null);
   useImperativeHandle(ref, () => ({ submit: () => formRef.current?.submit() }), []);
@@ -79,7 +81,8 @@ export const EntityForm = forwardRef<EntityFormHandle, Props>(function EntityFor
   const shownKey = items.filter((i) => !i.hidden && shownFor(i, data)).map((i) => i.field).join(',');
   const visible = useMemo(() => items.filter((i) => shownKey.split(',').includes(i.field)), [items, shownKey]);
   const schema = useMemo(() => formSchema(visible, required, mode), [visible, required, mode]);
-  const labels = useMemo(() => new Map(visible.map((i) => [i.field, labelIn(i.meta.label, locale, i.field)])), [visible, locale]);
+  // `props.label` names what a widget covering several fields picks (province / city / district).
+  const labels = useMemo(() => new Map(visible.map((i) => [i.field, labelIn((i.props?.label as Labels | undefined) ?? i.meta.label, locale, i.field)])), [visible, locale]);
   const uiSchema = useMemo(() => {
     const groups: { label: string; fields: string[] }[] = [];
     for (const i of visible) {
@@ -164,7 +167,8 @@ export const EntityForm = forwardRef<EntityFormHandle, Props>(function EntityFor
         validator={validator}
         widgets={widgetMap()}
         templates={templates}
-        formContext={{ recordId, data }}
+        // `patch`: a widget that fills sibling fields too (the region picker's city and district) changes them at once.
+        formContext={{ recordId, data, record, patch: (values: Row) => props.onChange({ ...data, ...values }) }}
         disabled={mode === 'info'}
         noHtml5Validate
         showErrorList={false}

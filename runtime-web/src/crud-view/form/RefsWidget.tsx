@@ -1,4 +1,8 @@
-/** `refs`: ids of another entity (`props.ref`) picked in a filterable multi-select, at most the schema's `maxItems` (a user's roles, ≤ 3). */
+/**
+ * `refs`: ids of another entity (`props.ref`) picked in a filterable multi-select, at most the schema's `maxItems`
+ * (a user's roles, ≤ 3). `props.known` names a field of the loaded record listing `{id, name}` of the ids it holds
+ * (a user's `roleList`): those keep their names when the user may not list the other entity.
+ */
 import { useEffect, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { Select, Toast } from '@douyinfe/semi-ui';
@@ -26,6 +30,11 @@ function RefsWidget(p: WidgetProps) {
     };
   }, [ref, stores]);
   const value = ((p.value as number[] | null | undefined) ?? []).filter((v) => v !== null);
+  const record = (p.registry?.formContext as { record?: Row } | undefined)?.record;
+  const knownField = p.options.known as string | undefined;
+  const known = knownField && Array.isArray(record?.[knownField]) ? (record[knownField] as Row[]) : [];
+  const listed = new Set((rows ?? []).map((r) => String(r.id)));
+  const options = [...(rows ?? []), ...known.filter((r) => !listed.has(String(r.id)))];
   return (
     <Select
       id={p.id}
@@ -40,7 +49,7 @@ function RefsWidget(p: WidgetProps) {
       disabled={p.disabled || p.readonly}
       validateStatus={p.rawErrors?.length ? 'error' : 'default'}
       placeholder={t('selectPlaceholder', { label: p.label })}
-      optionList={(rows ?? []).map((r) => ({ label: String(r.name ?? r.label ?? r.id), value: r.id as number }))}
+      optionList={options.map((r) => ({ label: String(r.name ?? r.label ?? r.id), value: r.id as number }))}
       value={value}
       onChange={(v) => p.onChange(Array.isArray(v) ? v : [])}
     />

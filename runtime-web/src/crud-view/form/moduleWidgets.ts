@@ -2,3 +2,4 @@
 import './CheckTree';
 import './PermsWidget';
 import './RefsWidget';
+import './RegionWidget';

@@ -29,7 +29,8 @@ const ctxOf = (p: WidgetProps): Record<string, unknown> => ((p.registry?.formCon
 
 export const metaOf = (p: WidgetProps): FieldMeta => (p.options.meta ?? { name: p.id, type: 'string', label: {}, schema: {} }) as FieldMeta;
 const invalid = (p: WidgetProps) => !!p.rawErrors?.length;
-const common = (p: WidgetProps) => ({
+/** What every widget's control takes from rjsf: id, label, disabled, error state. */
+export const common = (p: WidgetProps) => ({
   id: p.id,
   disabled: p.disabled || p.readonly,
   'aria-invalid': invalid(p) || undefined,

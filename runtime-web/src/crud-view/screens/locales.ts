@@ -52,6 +52,8 @@ const zhCn = {
   confirm: '确定',
   ok: '确定',
   maxRoles: '最多选择 {{max}} 项',
+  regionPlaceholder: '请选择省 / 市 / 区',
+  regionLoadError: '地区数据加载失败',
 };
 type Messages = typeof zhCn;
 
@@ -106,6 +108,8 @@ const zhTw: Messages = {
   confirm: '確定',
   ok: '確定',
   maxRoles: '最多選擇 {{max}} 項',
+  regionPlaceholder: '請選擇省 / 市 / 區',
+  regionLoadError: '地區資料載入失敗',
 };
 
 const en: Messages = {
@@ -159,6 +163,8 @@ const en: Messages = {
   confirm: 'OK',
   ok: 'OK',
   maxRoles: 'At most {{max}}',
+  regionPlaceholder: 'Choose province / city / district',
+  regionLoadError: 'Could not load the region list',
 };
 
 registerMessages('screens', { 'zh-cn': zhCn, 'zh-tw': zhTw, en });

@@ -203,6 +203,7 @@ export const SpaceBrowser = observer(function SpaceBrowser({ mode, limit = 9, ty
         entity="space/type"
         filter="classifyId"
         title={t('space.categories')}
+        value={classifyId}
         onSelect={(v) => {
           setClassifyId(typeof v === 'number' ? v : undefined);
           setPage(1);
