@@ -3,7 +3,10 @@ import type { EntityModel } from '@schema-admin/generator';
 import type { AppServices } from '../app/services.js';
 import type { AuditOrigin } from '../audit/audit.js';
 import { bumpAuthEpoch } from '../auth/authz.js';
+import type { Actor } from '../core/actor.js';
+import { AppError } from '../core/errors.js';
 import { now } from '../db/values.js';
+import { guardOf } from '../modules/base/menuGuard.js';
 import { importMenuTree } from '../modules/base/menuTree.js';
 import type { MenuNode } from '../modules/base/menuTree.js';
 import { screenable } from '../modules/base/screenSchema.js';
@@ -40,16 +43,35 @@ function pageMenu(entity: EntityModel): MenuNode {
 }
 
 /**
- * Inserts an entity's menu under its module: the directory holding the module's other pages when there is
- * one (seeded modules keep their translated directory), else a directory `/<module>` named after the module.
+ * The parent menu a creation asks for must be a directory the actor may change: a non-super admin only
+ * changes menus he holds (modules/base/menuGuard.ts), and an unheld menu answers like a missing one.
  */
-async function insertEntityMenu(trx: Knex.Transaction, services: AppServices, entity: EntityModel, origin?: AuditOrigin): Promise<number> {
-  const sibling = (await trx('base_sys_menu')
-    .where('type', 1)
-    .andWhere('router', 'like', `/${entity.module}/%`)
-    .whereNotNull('parentId')
-    .orderBy('id', 'asc')
-    .first('parentId')) as { parentId: number } | undefined;
+export async function assertParentDirectory(knex: Knex | Knex.Transaction, actor: Actor | undefined, id: number): Promise<void> {
+  const row = (await knex('base_sys_menu').where({ id }).first('id', 'name', 'type')) as { id: number; name: string; type: number | string } | undefined;
+  const held = row ? await guardOf(knex, actor) : undefined;
+  if (!row || (held && !held.ids.has(id))) throw new AppError('coding.parentNotFound', { id });
+  if (Number(row.type) !== 0) throw new AppError('coding.parentNotDirectory', { id, name: String(row.name).slice(0, 100) });
+}
+
+/**
+ * Inserts an entity's menu under `parentId` when given (checked by assertParentDirectory; if it vanished
+ * since, the default applies), else under its module: the directory holding the module's other pages when
+ * there is one (seeded modules keep their translated directory), else a directory `/<module>` named after it.
+ */
+async function insertEntityMenu(trx: Knex.Transaction, services: AppServices, entity: EntityModel, origin?: AuditOrigin, parentId?: number): Promise<number> {
+  // A page that already exists (re-creation) stays where it is: it is completed in place, not duplicated.
+  const existing = (await trx('base_sys_menu').where({ type: 1, router: screenRoute(entity) }).whereNotNull('parentId').first('parentId')) as { parentId: number } | undefined;
+  const chosen = parentId === undefined || existing ? undefined : ((await trx('base_sys_menu').where({ id: parentId, type: 0 }).first('id')) as { id: number } | undefined);
+  const sibling =
+    existing ??
+    (chosen
+      ? { parentId: Number(chosen.id) }
+      : ((await trx('base_sys_menu')
+          .where('type', 1)
+          .andWhere('router', 'like', `/${entity.module}/%`)
+          .whereNotNull('parentId')
+          .orderBy('id', 'asc')
+          .first('parentId')) as { parentId: number } | undefined));
   const rt = services.registry.get('base/sys/menu');
   const audit = origin && rt ? { rt, origin } : undefined;
   const page = pageMenu(entity);
@@ -61,8 +83,8 @@ async function insertEntityMenu(trx: Knex.Transaction, services: AppServices, en
 }
 
 /** The menu of an entity created through the coding endpoints, inserted idempotently (re-creating adds only what is missing). */
-export async function addEntityMenus(services: AppServices, entity: EntityModel, origin: AuditOrigin): Promise<{ inserted: number; router: string }> {
-  const inserted = await services.knex.transaction((trx) => insertEntityMenu(trx, services, entity, origin));
+export async function addEntityMenus(services: AppServices, entity: EntityModel, origin: AuditOrigin, parentId?: number): Promise<{ inserted: number; router: string }> {
+  const inserted = await services.knex.transaction((trx) => insertEntityMenu(trx, services, entity, origin, parentId));
   return { inserted, router: screenRoute(entity) };
 }
 

@@ -6,7 +6,7 @@ import { createEntity } from '../../coding/applyEntity.js';
 import { docOfRequest } from '../../coding/createInput.js';
 import type { CreateCodeBody } from '../../coding/createInput.js';
 import { codingPaths, isProject } from '../../coding/projectFiles.js';
-import { addEntityMenus } from '../../coding/entityMenus.js';
+import { addEntityMenus, assertParentDirectory } from '../../coding/entityMenus.js';
 import { originOf } from '../../audit/audit.js';
 
 /**
@@ -41,8 +41,9 @@ export const getModuleTree: Handler = ({ services, locale }) => {
 const running = new WeakMap<object, Promise<unknown>>();
 
 /**
- * `POST createCode {schema | module, entity, fields, label?, overwrite?}`: validates, writes
- * `schemas/<module>/<entity>.json`, generates, migrates and serves the new CRUD API with its menu.
+ * `POST createCode {schema | module, entity, fields, label?, overwrite?, parentId?}`: validates, writes
+ * `schemas/<module>/<entity>.json`, generates, migrates and serves the new CRUD API with its menu (under
+ * `parentId`, a directory the admin may change, when given; checked before anything is written).
  */
 export const createCode: Handler = async (ctx) => {
   const { services } = ctx;
@@ -51,11 +52,12 @@ export const createCode: Handler = async (ctx) => {
   const doc = docOfRequest(body);
   const paths = codingPaths(services.config.schemasDir);
   if (!isProject(paths)) throw new AppError('coding.noProject', { dir: path.basename(paths.schemas) });
+  if (body.parentId !== undefined) await assertParentDirectory(services.knex, ctx.actor, body.parentId);
 
   const before = running.get(services) ?? Promise.resolve();
   const job = before.catch(() => undefined).then(async () => {
     const outcome = await createEntity(services, paths, { doc, overwrite: body.overwrite === true });
-    const menus = await addEntityMenus(services, outcome.entity, originOf(ctx));
+    const menus = await addEntityMenus(services, outcome.entity, originOf(ctx), body.parentId);
     return {
       id: outcome.entity.id,
       name: outcome.entity.name ?? null,
