@@ -4,10 +4,15 @@
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { ProjectPaths } from '@schema-admin/generator';
-import { scratchProject } from '../../../runtime-server/src/testing/scratchProject.js';
-import { loginThroughPage, screenshot, startHarness } from './harness';
+import { createApp } from '../../../runtime-server/src/app/createApp.js';
+import { testDatabases } from '../../../runtime-server/src/testing/forEachDb.js';
+import { scratchProject, treeOf } from '../../../runtime-server/src/testing/scratchProject.js';
+import { solveCaptcha } from '../../../runtime-server/src/testing/solveCaptcha.js';
+import { loginThroughPage, screenshot, startHarness, switchLook, TEST_ADMIN_PASSWORD, WEB_DIST } from './harness';
 import type { Harness } from './harness';
 
 describe('AI coding helper (browser)', () => {
@@ -44,20 +49,30 @@ describe('AI coding helper (browser)', () => {
     await page.getByTestId('ai-preview-table').getByText('册数').waitFor();
     await page.getByTestId('ai-preview-form').getByText('册数').first().waitFor();
     await screenshot(page, 'ai-code-zh-light');
-    await page.getByTestId('locale-switch').click();
-    await page.getByTestId('locale-en').click();
-    await page.getByTestId('dark-switch').click();
-    await page.waitForFunction(() => document.body.getAttribute('theme-mode') === 'dark');
+    await switchLook(page, 'en', true);
     await page.getByText('Table preview').waitFor();
-    await page.waitForTimeout(500); // the 400 ms circular reveal
     await screenshot(page, 'ai-code-en-dark');
-    await page.getByTestId('dark-switch').click();
-    await page.getByTestId('locale-switch').click();
-    await page.getByTestId('locale-zh-cn').click();
+    await switchLook(page, 'zh-cn', false);
+
+    // Parent menu: the demo directory instead of a new "library" one.
+    const knex = h.app.instance.services.knex;
+    const demoDir = Number(((await knex('base_sys_menu').where({ name: '示例管理', type: 0 }).first('id')) as { id: number }).id);
+    await page.getByTestId('ai-parent').click();
+    await page.locator('.semi-tree-option').filter({ hasText: /^示例管理$/ }).click();
+    await page.getByTestId('ai-parent').getByText('示例管理').waitFor();
+    await screenshot(page, 'ai-code-parent-zh-light');
+    await switchLook(page, 'en', true);
+    await page.getByTestId('ai-parent').getByText('Demos').waitFor();
+    await screenshot(page, 'ai-code-parent-en-dark');
+    await switchLook(page, 'zh-cn', false);
 
     await page.getByTestId('ai-create').click();
     await page.waitForURL((u) => u.pathname !== '/helper/ai-code', { timeout: 60_000 });
     assert.ok(fs.existsSync(`${paths.schemas}/library/book.json`));
+    // The sidebar shows the new page inside the chosen directory (Semi keeps a sub-menu's items in its <li>).
+    const demoSub = page.locator('li.semi-navigation-sub-wrap').filter({ has: page.getByTestId(`menu-item-/${demoDir}`) });
+    await demoSub.getByTestId('menu-item-/library/book').waitFor();
+    assert.equal(await page.getByTestId('menu-item-/library').count(), 0, 'no directory made for the module');
     const table = page.getByTestId('crud-table');
     await table.locator('thead').getByText('册数').waitFor();
     await page.getByRole('button', { name: '新增' }).first().click();
@@ -67,5 +82,38 @@ describe('AI coding helper (browser)', () => {
     await table.getByText('Dune').waitFor();
     const rows = (await h.app.instance.services.knex('library_book').select('title')) as { title: string }[];
     assert.deepEqual(rows.map((r) => r.title), ['Dune']);
+  });
+
+  it('in production the helper says why it is disabled and neither drafts nor creates', async () => {
+    // Its own server: production mode is fixed at start (no test captcha there; the answer is solved from the database).
+    const db = testDatabases().find((d) => d.name === 'sqlite')!;
+    const prod = await createApp(await db.config({ nodeEnv: 'production', captchaFixedCode: undefined, schemasDir: paths.schemas }), {
+      webDir: WEB_DIST,
+      logger: { info: () => {}, warn: () => {}, error: console.error },
+    });
+    const server = http.createServer(prod.callback());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const context = await h.browser.newContext({ viewport: { width: 1366, height: 820 }, baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+    try {
+      const page = await context.newPage();
+      page.setDefaultTimeout(20_000);
+      await loginThroughPage(page, 'admin', TEST_ADMIN_PASSWORD, (id) => solveCaptcha(prod.services.knex, id));
+      const before = treeOf(paths);
+      await page.goto('/helper/ai-code');
+      const banner = page.getByTestId('ai-disabled');
+      await banner.getByText('只能在开发环境下生成代码（当前 NODE_ENV=production）').waitFor();
+      await page.getByTestId('ai-description').fill('a book with title, price and stock');
+      assert.equal(await page.getByTestId('ai-draft').isDisabled(), true, 'drafting is off');
+      await screenshot(page, 'ai-code-production-zh-light');
+      await switchLook(page, 'en', true);
+      await banner.getByText('Code generation is available in development only (NODE_ENV=production)').waitFor();
+      await screenshot(page, 'ai-code-production-en-dark');
+      assert.deepEqual(treeOf(paths), before, 'nothing written');
+    } finally {
+      await context.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await prod.close();
+      await db.cleanup();
+    }
   });
 });
