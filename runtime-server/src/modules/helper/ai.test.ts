@@ -17,12 +17,15 @@ interface Stub {
   url: string;
   requests: { authorization?: string; body: Record<string, unknown> }[];
   lastChunkAt: number;
+  /** Chunks written, and whether our server hung up before the answer was complete. */
+  chunks: number;
+  hungUp: boolean;
   close(): Promise<void>;
 }
 
 /** A local OpenAI-compatible chat-completions server: streams `answer` in pieces, or fails. */
 async function stubProvider(answer: string, opts: { fail?: boolean; pieces?: number; delayMs?: number } = {}): Promise<Stub> {
-  const stub: Stub = { url: '', requests: [], lastChunkAt: 0, close: async () => {} };
+  const stub: Stub = { url: '', requests: [], lastChunkAt: 0, chunks: 0, hungUp: false, close: async () => {} };
   const server = http.createServer(async (req, res) => {
     let raw = '';
     for await (const c of req) raw += c;
@@ -37,13 +40,18 @@ async function stubProvider(answer: string, opts: { fail?: boolean; pieces?: num
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.on('close', () => {
+      if (!res.writableFinished) stub.hungUp = true;
+    });
     const n = opts.pieces ?? 8;
     const size = Math.ceil(answer.length / n);
-    for (let i = 0; i < answer.length; i += size) {
+    for (let i = 0; i < answer.length && !stub.hungUp; i += size) {
       res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: answer.slice(i, i + size) } }] })}\n\n`);
+      stub.chunks += 1;
       stub.lastChunkAt = Date.now();
       await sleep(opts.delayMs ?? 40);
     }
+    if (stub.hungUp) return;
     res.write('data: [DONE]\n\n');
     res.end();
   });
@@ -139,6 +147,40 @@ for (const db of testDatabases()) {
         assert.ok(JSON.stringify(sent.body.messages).includes('library loans with borrower'));
         assert.ok(!res.raw.includes(KEY), 'key not in the stream');
         assert.ok(!logs.join('\n').includes(KEY), 'key not in the logs');
+      } finally {
+        await stub.close();
+      }
+    });
+
+    it('cancelling the stream stops it on the server: the provider call is dropped and nothing is created', async () => {
+      const stub = await stubProvider(JSON.stringify(DRAFT), { pieces: 60, delayMs: 100 });
+      try {
+        const { app, base } = await start({ baseUrl: stub.url, apiKey: KEY, model: 'stub-model' });
+        const knex = app.instance.services.knex;
+        const menusBefore = (await knex('base_sys_menu').count({ n: '*' }))[0]!.n;
+        const failures = logs.filter((l) => l.includes('draft failed')).length;
+        const controller = new AbortController();
+        const res = await fetch(`${base}/admin/helper/ai/draft`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', Authorization: app.admin.token },
+          body: JSON.stringify({ description: 'library loans with borrower, due date and fine', module: 'library' }),
+          signal: controller.signal,
+        });
+        const reader = res.body!.getReader();
+        let seen = '';
+        while ((seen.match(/"delta"/g) ?? []).length < 2) seen += new TextDecoder().decode((await reader.read()).value);
+        controller.abort();
+        await reader.cancel().catch(() => undefined);
+        for (let waited = 0; !stub.hungUp && waited < 5000; waited += 50) await sleep(50);
+        assert.equal(stub.hungUp, true, 'the server dropped its provider call when the client left');
+        const sent = stub.chunks;
+        assert.ok(sent < 60, `the provider stopped early (${sent} of 60 chunks)`);
+        await sleep(400);
+        assert.equal(stub.chunks, sent, 'no chunk after the hang-up');
+        assert.equal(logs.filter((l) => l.includes('draft failed')).length, failures, 'a cancel is not logged as a failure');
+        assert.equal((await knex('base_sys_menu').count({ n: '*' }))[0]!.n, menusBefore, 'no menu');
+        assert.equal(await knex.schema.hasTable('library_loan'), false, 'no table');
+        assert.equal(app.instance.services.registry.get('library/loan'), undefined, 'no route');
       } finally {
         await stub.close();
       }
