@@ -148,6 +148,7 @@ describe('plugin drop-install (browser)', () => {
       assert.deepEqual(posts, ['false', 'true'], 'one unforced post, then one forced');
       assert.equal(await page.locator('[data-testid="plugin-drop-warning"], [data-testid="plugin-drop-error"]').count(), 0, 'no question asked');
       assert.deepEqual((await plugins()).map((p) => p.keyName), ['taskDemo', 'uploadLocalRoot', 'uploadOther', 'taskThree']);
+      await page.getByTestId('crud-table').getByText('Task three').waitFor(); // the open list reloaded on the refresh event
     } finally {
       await page.unroute('**/admin/plugin/info/install');
     }

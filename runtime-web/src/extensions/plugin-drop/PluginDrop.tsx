@@ -4,14 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Modal, Toast } from '@douyinfe/semi-ui';
 import { IconAlertCircle, IconAlertTriangle, IconUpload } from '@douyinfe/semi-icons';
 import { useStores } from '../../core/stores/context';
+import { PLUGIN_REFRESH_EVENT } from './events';
 import { installDropped, isPluginFile, pluginNameOf } from './flow';
 import type { InstallAnswer } from './flow';
 import { readDroppedManifest } from './manifest';
 import './locales';
 import './plugin-drop.css';
 
-/** Fired on window after a plugin was installed, so an open plugin list reloads. */
-export const PLUGIN_REFRESH_EVENT = 'plugin:refresh';
 const PLUGIN_PAGE = '/helper/plugins';
 
 const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
