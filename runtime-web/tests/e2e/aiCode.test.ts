@@ -95,6 +95,11 @@ describe('AI coding helper (browser)', () => {
     await page.getByTestId('ai-parent').getByText('Demos').waitFor();
     await screenshot(page, 'ai-code-parent-en-dark');
     await switchLook(page, 'zh-cn', false);
+    await page.setViewportSize({ width: 420, height: 820 });
+    await page.waitForTimeout(400); // the layout settles into its narrow form
+    await page.getByTestId('ai-create').evaluate((el) => el.scrollIntoView({ block: 'end', inline: 'nearest' }));
+    await screenshot(page, 'ai-code-parent-zh-narrow');
+    await page.setViewportSize({ width: 1366, height: 820 });
 
     await page.getByTestId('ai-create').click();
     await page.waitForURL((u) => u.pathname !== '/helper/ai-code', { timeout: 60_000 });
