@@ -14,6 +14,8 @@ export interface CreateCodeBody {
   fields?: string | FieldSpec[];
   label?: Labels;
   overwrite?: boolean;
+  /** The directory menu the page menu goes under (default: the module's directory). */
+  parentId?: number;
 }
 
 /** Name and field-notation problems as translated 1002 answers. */

@@ -40,16 +40,24 @@ function pageMenu(entity: EntityModel): MenuNode {
 }
 
 /**
- * Inserts an entity's menu under its module: the directory holding the module's other pages when there is
- * one (seeded modules keep their translated directory), else a directory `/<module>` named after the module.
+ * Inserts an entity's menu under `parentId` when given (checked by assertParentDirectory; if it vanished
+ * since, the default applies), else under its module: the directory holding the module's other pages when
+ * there is one (seeded modules keep their translated directory), else a directory `/<module>` named after it.
  */
-async function insertEntityMenu(trx: Knex.Transaction, services: AppServices, entity: EntityModel, origin?: AuditOrigin): Promise<number> {
-  const sibling = (await trx('base_sys_menu')
-    .where('type', 1)
-    .andWhere('router', 'like', `/${entity.module}/%`)
-    .whereNotNull('parentId')
-    .orderBy('id', 'asc')
-    .first('parentId')) as { parentId: number } | undefined;
+async function insertEntityMenu(trx: Knex.Transaction, services: AppServices, entity: EntityModel, origin?: AuditOrigin, parentId?: number): Promise<number> {
+  // A page that already exists (re-creation) stays where it is: it is completed in place, not duplicated.
+  const existing = (await trx('base_sys_menu').where({ type: 1, router: screenRoute(entity) }).whereNotNull('parentId').first('parentId')) as { parentId: number } | undefined;
+  const chosen = parentId === undefined || existing ? undefined : ((await trx('base_sys_menu').where({ id: parentId, type: 0 }).first('id')) as { id: number } | undefined);
+  const sibling =
+    existing ??
+    (chosen
+      ? { parentId: Number(chosen.id) }
+      : ((await trx('base_sys_menu')
+          .where('type', 1)
+          .andWhere('router', 'like', `/${entity.module}/%`)
+          .whereNotNull('parentId')
+          .orderBy('id', 'asc')
+          .first('parentId')) as { parentId: number } | undefined));
   const rt = services.registry.get('base/sys/menu');
   const audit = origin && rt ? { rt, origin } : undefined;
   const page = pageMenu(entity);
@@ -61,8 +69,8 @@ async function insertEntityMenu(trx: Knex.Transaction, services: AppServices, en
 }
 
 /** The menu of an entity created through the coding endpoints, inserted idempotently (re-creating adds only what is missing). */
-export async function addEntityMenus(services: AppServices, entity: EntityModel, origin: AuditOrigin): Promise<{ inserted: number; router: string }> {
-  const inserted = await services.knex.transaction((trx) => insertEntityMenu(trx, services, entity, origin));
+export async function addEntityMenus(services: AppServices, entity: EntityModel, origin: AuditOrigin, parentId?: number): Promise<{ inserted: number; router: string }> {
+  const inserted = await services.knex.transaction((trx) => insertEntityMenu(trx, services, entity, origin, parentId));
   return { inserted, router: screenRoute(entity) };
 }
 

@@ -124,6 +124,8 @@ export const en: Messages = {
   'coding.needInput': 'Send either schema, or module + entity + fields',
   'coding.notOverwritable': 'Entity {name} ({file}) was not created by code generation and cannot be overwritten',
   'coding.noProject': 'The schemas folder is not a project (meta/entity.schema.json is missing)',
+  'coding.parentNotDirectory': 'Menu {name} (id={id}) is not a directory; choose a directory as the parent menu',
+  'coding.parentNotFound': 'Parent menu not found (id={id}), or you may not change it',
   'coding.schemaInvalid': 'Invalid entity schema: {detail}',
   'helper.ai.badBaseUrl': 'The AI base URL must be an http(s) URL',
   'helper.ai.badOutput': 'The AI provider answered without a usable JSON schema',

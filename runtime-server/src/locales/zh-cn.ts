@@ -123,6 +123,8 @@ export const zhCn = {
   'coding.needInput': '请提供 schema，或 module + entity + fields',
   'coding.notOverwritable': '实体 {name}（{file}）不是由代码生成创建的，不能覆盖',
   'coding.noProject': 'schema 目录不是一个项目（缺少 meta/entity.schema.json）',
+  'coding.parentNotDirectory': '菜单「{name}」（id={id}）不是目录，请选择一个目录作为上级菜单',
+  'coding.parentNotFound': '上级菜单不存在或无权修改（id={id}）',
   'coding.schemaInvalid': '实体 schema 无效：{detail}',
   'helper.ai.badBaseUrl': 'AI 服务地址必须是 http(s) 网址',
   'helper.ai.badOutput': 'AI 服务的回答中没有可用的 JSON schema',

@@ -124,6 +124,8 @@ export const zhTw: Messages = {
   'coding.needInput': '請提供 schema，或 module + entity + fields',
   'coding.notOverwritable': '實體 {name}（{file}）不是由程式碼產生建立的，不能覆寫',
   'coding.noProject': 'schema 目錄不是一個專案（缺少 meta/entity.schema.json）',
+  'coding.parentNotDirectory': '選單「{name}」（id={id}）不是目錄，請選擇一個目錄作為上級選單',
+  'coding.parentNotFound': '上級選單不存在或無權修改（id={id}）',
   'coding.schemaInvalid': '實體 schema 無效：{detail}',
   'helper.ai.badBaseUrl': 'AI 服務位址必須是 http(s) 網址',
   'helper.ai.badOutput': 'AI 服務的回答中沒有可用的 JSON schema',

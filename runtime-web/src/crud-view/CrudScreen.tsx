@@ -29,7 +29,7 @@ import { DataTable } from './DataTable';
 import type { RowOps } from './DataTable';
 import type { DialogState } from './FormDialog';
 import { HistoryDrawer } from './HistoryDrawer';
-import { actionFor, refreshHookFor, runAfterWrite, screenViewFor } from './registry';
+import { actionFor, refreshHookFor, reloadEventFor, runAfterWrite, screenViewFor } from './registry';
 import type { ActionContext, ActionHandler } from './registry';
 import './screens';
 import './modules';
@@ -189,6 +189,13 @@ const CrudView = observer(function CrudView({ store, autoAdd }: { store: CrudSto
       () => void Promise.resolve(hook(stores)).catch(() => undefined),
     );
   }, [store, entityId, stores]);
+  useEffect(() => {
+    const event = reloadEventFor(entityId);
+    if (!event) return;
+    const reload = () => void store.refresh();
+    window.addEventListener(event, reload);
+    return () => window.removeEventListener(event, reload);
+  }, [store, entityId]);
   const runAction = useCallback(
     (a: ActionModel, row?: Row) => {
       const rows = row ? [row] : [...store.selected.values()];

@@ -94,6 +94,15 @@ export function refreshHookFor(entityId: string): ((stores: Stores) => unknown) 
   return refreshHooks.get(entityId);
 }
 
+const reloadEvents = new Map<string, string>();
+/** A window event on which one entity's open screen reloads its list (the plugin list on a dropped install). */
+export function registerReloadEvent(entityId: string, event: string): void {
+  reloadEvents.set(entityId, event);
+}
+export function reloadEventFor(entityId: string): string | undefined {
+  return reloadEvents.get(entityId);
+}
+
 /** The card body of an entity's card grid (by entity id, `task/info`). */
 export function registerCard(entityId: string, card: ComponentType<CardProps>): void {
   cards.set(entityId, card);

@@ -70,13 +70,23 @@ export async function startHarness(options: { project?: ProjectPaths; schemasDir
   };
 }
 
-/** Signs in through the login page: username, password, the fixed captcha answer (the harness's unless given). */
-export async function loginThroughPage(page: Page, username = 'admin', password = TEST_ADMIN_PASSWORD, captcha = TEST_CAPTCHA): Promise<void> {
+/**
+ * Signs in through the login page: username, password, the captcha answer — the harness's fixed one unless
+ * given, or found from the captcha id the page received (a production server has no fixed answer).
+ */
+export async function loginThroughPage(
+  page: Page,
+  username = 'admin',
+  password = TEST_ADMIN_PASSWORD,
+  captcha: string | ((captchaId: string) => Promise<string>) = TEST_CAPTCHA,
+): Promise<void> {
+  const issued = typeof captcha === 'string' ? undefined : page.waitForResponse((r) => r.url().includes('/admin/base/open/captcha'));
   await page.goto('/login');
   await page.getByTestId('login-captcha-img').waitFor();
   await page.getByTestId('login-username').fill(username);
   await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-captcha-input').fill(captcha);
+  const answer = typeof captcha === 'string' ? captcha : await captcha(((await (await issued!).json()) as { data: { captchaId: string } }).data.captchaId);
+  await page.getByTestId('login-captcha-input').fill(answer);
   await page.getByTestId('login-submit').click();
   await page.waitForURL((u) => u.pathname === '/');
   await page.getByTestId('main-layout').waitFor();
@@ -87,4 +97,16 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOTS, `${name}.png`);
   await page.screenshot({ path: file });
   return file;
+}
+
+/** Switches the console's language through the top bar and, when asked, into dark mode (waiting out the 400 ms reveal). */
+export async function switchLook(page: Page, locale: 'zh-cn' | 'zh-tw' | 'en', dark?: boolean): Promise<void> {
+  await page.getByTestId('locale-switch').click();
+  await page.getByTestId(`locale-${locale}`).click();
+  if (dark === undefined) return;
+  const isDark = await page.evaluate(() => document.body.getAttribute('theme-mode') === 'dark');
+  if (isDark === dark) return;
+  await page.getByTestId('dark-switch').click();
+  await page.waitForFunction((want) => (document.body.getAttribute('theme-mode') === 'dark') === want, dark);
+  await page.waitForTimeout(500);
 }

@@ -1,14 +1,15 @@
 /**
  * Dropping a `.cool` file on the console against the real server: every answer the server gives (spec §4)
  * — empty (installed), type 0 (invalid package), type 1 (already installed), type 2 (hook held by an
- * enabled plugin). Type 3 is never sent by this server; flow.test.ts covers its handling.
+ * enabled plugin) — and type 3, which only a reference-family server sends (api-contract: "check passed").
+ * The question names the plugin by its manifest's name, as the plugin list does.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createScopedAdmin } from '../../../runtime-server/src/testing/scopedAdmin.js';
 import { packShipped, zipOf } from '../../../runtime-server/src/plugins/testPackages.js';
-import { loginThroughPage, screenshot, startHarness } from './harness';
+import { loginThroughPage, screenshot, startHarness, switchLook } from './harness';
 import type { Harness } from './harness';
 
 /** Dispatches dragenter, dragover and drop of one file on the page body, as a file manager would. */
@@ -53,15 +54,16 @@ describe('plugin drop-install (browser)', () => {
     await h?.close();
   });
 
-  it('empty answer: asks with the plugin name, installs, then offers the plugin page', async () => {
+  it('empty answer: asks with the plugin name from its manifest, installs, then offers the plugin page', async () => {
     await dropFile(page, 'taskDemo.cool', taskDemo);
     const ask = page.getByTestId('plugin-drop-ask');
     await ask.waitFor();
-    assert.equal(await ask.innerText(), '检测到插件「taskDemo」，是否安装？');
+    assert.equal(await ask.innerText(), '检测到插件「Task demo」，是否安装？');
+    await page.waitForTimeout(300); // the dialog's entry animation
     await screenshot(page, 'plugin-drop-ask-zh-light');
-    const refreshed = page.evaluate(() => new Promise<string>((resolve) => window.addEventListener('plugin:refresh', (e) => resolve((e as CustomEvent).detail.name), { once: true })));
+    const refreshed = page.evaluate(() => new Promise<string>((resolve) => window.addEventListener('plugin:refresh', (e) => resolve((e as CustomEvent).detail.keyName), { once: true })));
     await answer('plugin-drop-ask', 'ok');
-    await page.getByText('插件「taskDemo」已安装').waitFor();
+    await page.getByText('插件「Task demo」已安装').waitFor();
     assert.equal(await refreshed, 'taskDemo');
     assert.deepEqual((await plugins()).map((p) => p.keyName), ['taskDemo']);
     await answer('plugin-drop-done', 'cancel');
@@ -77,7 +79,7 @@ describe('plugin drop-install (browser)', () => {
     await screenshot(page, 'plugin-drop-warning-zh-light');
     assert.deepEqual((await plugins()).map((p) => p.version), ['1.0.0'], 'nothing written before the confirmation');
     await answer('plugin-drop-warning', 'ok');
-    await page.getByText('插件「taskDemo」已安装').waitFor();
+    await page.getByText('插件「Task demo」已安装').waitFor();
     assert.deepEqual((await plugins()).map((p) => [p.keyName, p.version]), [['taskDemo', '1.0.1']]);
     await answer('plugin-drop-done', 'cancel');
   });
@@ -85,6 +87,7 @@ describe('plugin drop-install (browser)', () => {
   it('type 0 (invalid package): an error confirmation, and the forced retry shows the server refusal', async () => {
     const broken = await zipOf([{ name: 'README.md', data: 'no manifest' }]);
     await dropFile(page, 'broken.cool', broken);
+    assert.equal(await page.getByTestId('plugin-drop-ask').innerText(), '检测到插件「broken」，是否安装？', 'no manifest: the file name');
     await answer('plugin-drop-ask', 'ok');
     await page.getByTestId('plugin-drop-error').waitFor();
     await screenshot(page, 'plugin-drop-error-zh-light');
@@ -107,7 +110,7 @@ describe('plugin drop-install (browser)', () => {
     await warning.waitFor();
     assert.match(await warning.innerText(), /upload/);
     await answer('plugin-drop-warning', 'ok');
-    await page.getByText('插件「uploadOther」已安装').waitFor();
+    await page.getByText('插件「Other storage」已安装').waitFor();
     const rows = await plugins();
     assert.deepEqual(rows.map((p) => [p.keyName, p.status]), [['taskDemo', 0], ['uploadLocalRoot', 1], ['uploadOther', 0]]);
     await answer('plugin-drop-done', 'ok');
@@ -115,21 +118,40 @@ describe('plugin drop-install (browser)', () => {
   });
 
   it('cancelling the first question posts nothing; English texts', async () => {
-    await page.getByTestId('locale-switch').click();
-    await page.getByTestId('locale-en').click();
-    await page.getByTestId('dark-switch').click();
-    await page.waitForFunction(() => document.body.getAttribute('theme-mode') === 'dark');
+    await switchLook(page, 'en', true);
     await dropFile(page, 'another.cool', taskDemo);
     const ask = page.getByTestId('plugin-drop-ask');
     await ask.waitFor();
-    assert.equal(await ask.innerText(), 'Plugin “another” detected. Install it?');
+    assert.equal(await ask.innerText(), 'Plugin “Task demo” detected. Install it?', 'the manifest names it, not the file');
     await page.waitForTimeout(300); // the dialog's entry animation
     await screenshot(page, 'plugin-drop-ask-en-dark');
     await answer('plugin-drop-ask', 'cancel');
     assert.equal((await plugins()).length, 3);
-    await page.getByTestId('dark-switch').click();
-    await page.getByTestId('locale-switch').click();
-    await page.getByTestId('locale-zh-cn').click();
+    await switchLook(page, 'zh-cn', false);
+  });
+
+  it('type 3 (check passed): the forced retry follows at once, without a question', async () => {
+    // This server never answers 3 (api-contract: "never returned"), a reference-family server may: the first,
+    // unforced answer is replaced by one at the network edge; the forced retry reaches the real server.
+    const posts: string[] = [];
+    await page.route('**/admin/plugin/info/install', async (route) => {
+      const forced = /name="force"\r\n\r\ntrue/.test(route.request().postDataBuffer()?.toString('latin1') ?? '');
+      posts.push(String(forced));
+      if (forced) return route.continue();
+      return route.fulfill({ contentType: 'application/json', body: JSON.stringify({ code: 1000, message: 'success', data: { type: 3, message: '' } }) });
+    });
+    try {
+      await dropFile(page, 'taskThree.cool', await packShipped('task-demo', { keyName: 'taskThree', name: 'Task three' }));
+      await answer('plugin-drop-ask', 'ok');
+      // On the plugin page (where the type 2 case went) success is a message, not the offer to open it.
+      await page.getByText('插件「Task three」安装成功').waitFor();
+      assert.deepEqual(posts, ['false', 'true'], 'one unforced post, then one forced');
+      assert.equal(await page.locator('[data-testid="plugin-drop-warning"], [data-testid="plugin-drop-error"]').count(), 0, 'no question asked');
+      assert.deepEqual((await plugins()).map((p) => p.keyName), ['taskDemo', 'uploadLocalRoot', 'uploadOther', 'taskThree']);
+      await page.getByTestId('crud-table').getByText('Task three').waitFor(); // the open list reloaded on the refresh event
+    } finally {
+      await page.unroute('**/admin/plugin/info/install');
+    }
   });
 
   it('an admin who is not a super-admin is told so and nothing is posted', async () => {

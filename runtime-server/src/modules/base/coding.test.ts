@@ -9,6 +9,7 @@ import { createSession } from '../../auth/sessions.js';
 import { signPair } from '../../auth/tokens.js';
 import type { ProjectPaths } from '@schema-admin/generator';
 import { testDatabases } from '../../testing/forEachDb.js';
+import { seedUser } from '../../testing/seedUser.js';
 import { startTestApp } from '../../testing/testApp.js';
 import type { TestApp } from '../../testing/testApp.js';
 import { migrationFiles, scratchProject, treeOf } from '../../testing/scratchProject.js';
@@ -142,6 +143,41 @@ for (const db of testDatabases()) {
       }
       assert.deepEqual(treeOf(paths), before, 'nothing written');
       assert.equal(fs.existsSync(path.join(paths.root, 'etc')), false);
+    });
+
+    it('parentId puts the page under a directory the admin may change; anything else is refused before a file is written', async () => {
+      const knex = app.instance.services.knex;
+      const menuId = async (where: Record<string, unknown>) => Number(((await knex('base_sys_menu').where(where).first('id')) as { id: number }).id);
+      const demoDir = await menuId({ name: '示例管理', type: 0 });
+      const userPage = await menuId({ router: '/sys/user', type: 1 });
+      await seedUser(app, 'coder', ['base:coding:createCode'], { password: 'coder-pass1' });
+      const coder = app.as((await app.login('coder', 'coder-pass1')).token);
+      const before = treeOf(paths);
+      const body = { module: 'shop', entity: 'pen', fields: 'title!:string:50' };
+      const refused: [() => ReturnType<TestApp['post']>, number, RegExp][] = [
+        [() => app.post('/admin/base/coding/createCode', { ...body, parentId: 987654 }).set('language', 'en'), 1001, /^Parent menu not found \(id=987654\)/],
+        [() => app.post('/admin/base/coding/createCode', { ...body, parentId: userPage }), 1001, /不是目录/],
+        [() => app.post('/admin/base/coding/createCode', { ...body, parentId: userPage }).set('language', 'zh-tw'), 1001, /不是目錄/],
+        [() => app.post('/admin/base/coding/createCode', { ...body, parentId: 'x' }), 1002, /parentId/],
+        [() => app.post('/admin/base/coding/createCode', { ...body, parentId: 0 }), 1002, /parentId/],
+        [() => coder.post('/admin/base/coding/createCode', { ...body, parentId: demoDir }), 1001, /上级菜单不存在或无权修改/],
+      ];
+      for (const [send, code, message] of refused) {
+        const res = await send();
+        assert.equal(res.body.code, code, JSON.stringify(res.body));
+        assert.match(res.body.message, message);
+      }
+      assert.deepEqual(treeOf(paths), before, 'nothing written');
+      assert.equal(await knex('base_sys_menu').where({ router: '/shop/pen' }).first(), undefined);
+
+      const res = await app.post('/admin/base/coding/createCode', { ...body, parentId: demoDir });
+      assert.equal(res.body.code, 1000, JSON.stringify(res.body));
+      const page = (await knex('base_sys_menu').where({ router: '/shop/pen', type: 1 }).select('id', 'parentId')) as { id: number; parentId: number }[];
+      assert.deepEqual(page.map((p) => Number(p.parentId)), [demoDir], 'one page, under the chosen directory');
+      assert.ok((await knex('base_sys_menu').where({ parentId: page[0]!.id, type: 2 })).length >= 5, 'its buttons under it');
+      const again = await app.post('/admin/base/coding/createCode', { module: 'shop', entity: 'pen', fields: 'title!:string:50 ink:string', overwrite: true, parentId: (await menuId({ router: '/sys', type: 0 })) });
+      assert.equal(again.body.code, 1000, JSON.stringify(again.body));
+      assert.equal((await knex('base_sys_menu').where({ router: '/shop/pen', type: 1 })).length, 1, 're-creating keeps the page where it is, not a twin');
     });
   });
 }

@@ -7,6 +7,9 @@ import { docOfRequest } from '../../coding/createInput.js';
 import type { CreateCodeBody } from '../../coding/createInput.js';
 import { codingPaths, isProject } from '../../coding/projectFiles.js';
 import { addEntityMenus } from '../../coding/entityMenus.js';
+import type { Knex } from 'knex';
+import type { Actor } from '../../core/actor.js';
+import { guardOf } from './menuGuard.js';
 import { originOf } from '../../audit/audit.js';
 
 /**
@@ -41,8 +44,9 @@ export const getModuleTree: Handler = ({ services, locale }) => {
 const running = new WeakMap<object, Promise<unknown>>();
 
 /**
- * `POST createCode {schema | module, entity, fields, label?, overwrite?}`: validates, writes
- * `schemas/<module>/<entity>.json`, generates, migrates and serves the new CRUD API with its menu.
+ * `POST createCode {schema | module, entity, fields, label?, overwrite?, parentId?}`: validates, writes
+ * `schemas/<module>/<entity>.json`, generates, migrates and serves the new CRUD API with its menu (under
+ * `parentId`, a directory the admin may change, when given; checked before anything is written).
  */
 export const createCode: Handler = async (ctx) => {
   const { services } = ctx;
@@ -51,11 +55,12 @@ export const createCode: Handler = async (ctx) => {
   const doc = docOfRequest(body);
   const paths = codingPaths(services.config.schemasDir);
   if (!isProject(paths)) throw new AppError('coding.noProject', { dir: path.basename(paths.schemas) });
+  if (body.parentId !== undefined) await assertParentDirectory(services.knex, ctx.actor, body.parentId);
 
   const before = running.get(services) ?? Promise.resolve();
   const job = before.catch(() => undefined).then(async () => {
     const outcome = await createEntity(services, paths, { doc, overwrite: body.overwrite === true });
-    const menus = await addEntityMenus(services, outcome.entity, originOf(ctx));
+    const menus = await addEntityMenus(services, outcome.entity, originOf(ctx), body.parentId);
     return {
       id: outcome.entity.id,
       name: outcome.entity.name ?? null,
@@ -71,3 +76,14 @@ export const createCode: Handler = async (ctx) => {
   running.set(services, job);
   return job;
 };
+
+/**
+ * The parent menu a creation asks for must be a directory the actor may change: a non-super admin only
+ * changes menus he holds (menuGuard.ts), and an unheld menu answers like a missing one.
+ */
+async function assertParentDirectory(knex: Knex | Knex.Transaction, actor: Actor | undefined, id: number): Promise<void> {
+  const row = (await knex('base_sys_menu').where({ id }).first('id', 'name', 'type')) as { id: number; name: string; type: number | string } | undefined;
+  const held = row ? await guardOf(knex, actor) : undefined;
+  if (!row || (held && !held.ids.has(id))) throw new AppError('coding.parentNotFound', { id });
+  if (Number(row.type) !== 0) throw new AppError('coding.parentNotDirectory', { id, name: String(row.name).slice(0, 100) });
+}

@@ -9,49 +9,10 @@ import type { TestApp } from '../../testing/testApp.js';
 import { buildEntitySchema } from '../../coding/draftSchema.js';
 import { parseFieldSpecs } from '../../coding/fieldSpec.js';
 import { entityNames } from '../../coding/names.js';
+import { stubProvider } from '../../testing/stubProvider.js';
 
 const KEY = 'sk-test-9f8e7d6c5b4a3928';
 const DRAFT = buildEntitySchema({ names: entityNames('library', 'loan'), fields: parseFieldSpecs('borrower!:string:50 dueDate:date fine:decimal') });
-
-interface Stub {
-  url: string;
-  requests: { authorization?: string; body: Record<string, unknown> }[];
-  lastChunkAt: number;
-  close(): Promise<void>;
-}
-
-/** A local OpenAI-compatible chat-completions server: streams `answer` in pieces, or fails. */
-async function stubProvider(answer: string, opts: { fail?: boolean; pieces?: number; delayMs?: number } = {}): Promise<Stub> {
-  const stub: Stub = { url: '', requests: [], lastChunkAt: 0, close: async () => {} };
-  const server = http.createServer(async (req, res) => {
-    let raw = '';
-    for await (const c of req) raw += c;
-    stub.requests.push({ ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}), body: JSON.parse(raw) });
-    if (req.url !== '/v1/chat/completions' || req.method !== 'POST') {
-      res.writeHead(404).end();
-      return;
-    }
-    if (opts.fail) {
-      // Real providers echo (part of) a wrong key back; it must never reach our client or log.
-      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `Incorrect API key provided: ${KEY}` } }));
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'text/event-stream' });
-    const n = opts.pieces ?? 8;
-    const size = Math.ceil(answer.length / n);
-    for (let i = 0; i < answer.length; i += size) {
-      res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: answer.slice(i, i + size) } }] })}\n\n`);
-      stub.lastChunkAt = Date.now();
-      await sleep(opts.delayMs ?? 40);
-    }
-    res.write('data: [DONE]\n\n');
-    res.end();
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  stub.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-  stub.close = () => new Promise((r) => server.close(() => r()));
-  return stub;
-}
 
 interface SseEvent {
   event: string;
@@ -144,8 +105,42 @@ for (const db of testDatabases()) {
       }
     });
 
+    it('cancelling the stream stops it on the server: the provider call is dropped and nothing is created', async () => {
+      const stub = await stubProvider(JSON.stringify(DRAFT), { pieces: 60, delayMs: 100 });
+      try {
+        const { app, base } = await start({ baseUrl: stub.url, apiKey: KEY, model: 'stub-model' });
+        const knex = app.instance.services.knex;
+        const menusBefore = (await knex('base_sys_menu').count({ n: '*' }))[0]!.n;
+        const failures = logs.filter((l) => l.includes('draft failed')).length;
+        const controller = new AbortController();
+        const res = await fetch(`${base}/admin/helper/ai/draft`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', Authorization: app.admin.token },
+          body: JSON.stringify({ description: 'library loans with borrower, due date and fine', module: 'library' }),
+          signal: controller.signal,
+        });
+        const reader = res.body!.getReader();
+        let seen = '';
+        while ((seen.match(/"delta"/g) ?? []).length < 2) seen += new TextDecoder().decode((await reader.read()).value);
+        controller.abort();
+        await reader.cancel().catch(() => undefined);
+        for (let waited = 0; !stub.hungUp && waited < 5000; waited += 50) await sleep(50);
+        assert.equal(stub.hungUp, true, 'the server dropped its provider call when the client left');
+        const sent = stub.chunks;
+        assert.ok(sent < 60, `the provider stopped early (${sent} of 60 chunks)`);
+        await sleep(400);
+        assert.equal(stub.chunks, sent, 'no chunk after the hang-up');
+        assert.equal(logs.filter((l) => l.includes('draft failed')).length, failures, 'a cancel is not logged as a failure');
+        assert.equal((await knex('base_sys_menu').count({ n: '*' }))[0]!.n, menusBefore, 'no menu');
+        assert.equal(await knex.schema.hasTable('library_loan'), false, 'no table');
+        assert.equal(app.instance.services.registry.get('library/loan'), undefined, 'no route');
+      } finally {
+        await stub.close();
+      }
+    });
+
     it('a provider failure is an error event without the key; an invalid draft lists its errors', async () => {
-      const failing = await stubProvider('', { fail: true });
+      const failing = await stubProvider('', { fail: true, key: KEY });
       const invalid = await stubProvider(JSON.stringify({ ...DRAFT, $id: 'demo/goods', 'x-table': 'demo_goods' }));
       try {
         const a = await start({ baseUrl: failing.url, apiKey: KEY, model: 'stub-model' });

@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { useStores } from '../../core/stores/context';
 import { labelIn } from '../../crud/model';
 import type { Row } from '../../crud/types';
-import { registerCell, registerWidget } from '../registry';
+import { PLUGIN_REFRESH_EVENT } from '../../extensions/plugin-drop/events';
+import { registerCell, registerReloadEvent, registerWidget } from '../registry';
 import type { CellProps } from '../registry';
 import './locales';
 
@@ -105,4 +106,5 @@ function PluginConfigWidget(p: WidgetProps) {
 }
 
 registerCell('readme', ReadmeCell);
+registerReloadEvent('plugin/info', PLUGIN_REFRESH_EVENT);
 registerWidget('plugin-config', PluginConfigWidget);

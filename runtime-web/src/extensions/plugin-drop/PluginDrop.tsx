@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Modal, Toast } from '@douyinfe/semi-ui';
 import { IconAlertCircle, IconAlertTriangle, IconUpload } from '@douyinfe/semi-icons';
 import { useStores } from '../../core/stores/context';
+import { PLUGIN_REFRESH_EVENT } from './events';
 import { installDropped, isPluginFile, pluginNameOf } from './flow';
 import type { InstallAnswer } from './flow';
+import { readDroppedManifest } from './manifest';
 import './locales';
 import './plugin-drop.css';
 
-/** Fired on window after a plugin was installed, so an open plugin list reloads. */
-export const PLUGIN_REFRESH_EVENT = 'plugin:refresh';
 const PLUGIN_PAGE = '/helper/plugins';
 
 const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
@@ -89,7 +89,10 @@ export const PluginDrop = observer(function PluginDrop() {
       });
     };
     const install = async (file: File) => {
-      const name = pluginNameOf(file.name);
+      // The manifest's name, as the plugin list will show it; the file name when the package is unreadable.
+      const manifest = await readDroppedManifest(file);
+      const name = manifest?.name ?? pluginNameOf(file.name);
+      const keyName = manifest?.keyName ?? pluginNameOf(file.name);
       const go = await ask({ kind: 'info', testId: 'plugin-drop-ask', title: t('title'), content: t('detected', { name }), okText: t('install'), cancelText: t('cancel') });
       if (!go) return;
       const post = (force: boolean) => {
@@ -112,7 +115,7 @@ export const PluginDrop = observer(function PluginDrop() {
             }),
         });
         if (outcome !== 'installed') return;
-        window.dispatchEvent(new CustomEvent(PLUGIN_REFRESH_EVENT, { detail: { name } }));
+        window.dispatchEvent(new CustomEvent(PLUGIN_REFRESH_EVENT, { detail: { name, keyName } }));
         if (window.location.pathname.startsWith(PLUGIN_PAGE)) {
           Toast.success(t('installed', { name }));
         } else if (await ask({ kind: 'info', testId: 'plugin-drop-done', title: t('openTitle'), content: t('openText', { name }), okText: t('open'), cancelText: t('later') })) {

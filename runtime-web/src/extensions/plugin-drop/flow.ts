@@ -36,7 +36,7 @@ export async function installDropped(deps: InstallDeps): Promise<InstallOutcome>
   throw new Error('plugin install: the server kept asking after a forced retry');
 }
 
-/** `taskDemo.cool` → `taskDemo` (the packer names the file after the plugin's keyName). */
+/** `taskDemo.cool` → `taskDemo` (the packer names the file after the plugin's keyName): the fallback when the manifest is unreadable. */
 export function pluginNameOf(fileName: string): string {
   return fileName.replace(/\.cool$/i, '');
 }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { AutoComplete, Banner, Button, Card, Checkbox, Input, Select, Space, Table, Tag, TextArea, Toast } from '@douyinfe/semi-ui';
+import { AutoComplete, Banner, Button, Card, Checkbox, Input, Select, Space, Table, Tag, TextArea, Toast, TreeSelect } from '@douyinfe/semi-ui';
 import { IconDelete, IconPlus } from '@douyinfe/semi-icons';
 import { useStores } from '../../core/stores/context';
 import { buildScreenModel, labelIn } from '../../crud/model';
@@ -11,6 +11,7 @@ import '../../crud/locales';
 import '../../crud-view/form/widgets';
 import { docOf, KINDS, previewEntity, rowsOf } from './draftDoc';
 import type { Doc, FieldRow, Kind } from './draftDoc';
+import { directoryOptions } from './parentMenus';
 import { readEvents } from './sse';
 import './locales';
 import './ai-code.css';
@@ -39,6 +40,8 @@ const AiCode = observer(function AiCode() {
   const [streaming, setStreaming] = useState(false);
   const [creating, setCreating] = useState(false);
   const [sample, setSample] = useState<Row>({});
+  // Where the new page's menu goes; unset = the module's directory (the server's default).
+  const [parentId, setParentId] = useState<number>();
   const abort = useRef<AbortController>();
   // The coding endpoints are development-only: their refusal (translated by the server) is shown up front.
   const [disabled, setDisabled] = useState<string>();
@@ -47,7 +50,8 @@ const AiCode = observer(function AiCode() {
     request<{ module: string }[]>({ url: '/admin/base/coding/getModuleTree', method: 'GET', progress: false })
       .then((tree) => setModules(tree.map((m) => m.module)))
       .catch((err: unknown) => setDisabled(err instanceof Error ? err.message : String(err)));
-  }, [request]);
+    // Asked again on a language switch, so the server's reason is shown in the new language.
+  }, [request, app.locale]);
 
   const doc = useMemo(() => (base ? docOf(base, rows) : undefined), [base, rows]);
   const model = useMemo(() => (doc ? buildScreenModel(previewEntity(doc)) : undefined), [doc]);
@@ -101,7 +105,7 @@ const AiCode = observer(function AiCode() {
       const created = await request<{ id: string; prefix: string; menu?: { router?: string } | null }>({
         url: '/admin/base/coding/createCode',
         method: 'POST',
-        data: { schema: doc },
+        data: { schema: doc, ...(parentId !== undefined ? { parentId } : {}) },
       });
       Toast.success(t('created', { name: labelIn(doc['x-label'] as Record<string, string>, app.locale, doc.$id) }));
       await Promise.all([menu.loadPermMenu(), eps.load()]);
@@ -203,7 +207,19 @@ const AiCode = observer(function AiCode() {
               </Card>
             </div>
           )}
-          <Space>
+          <Space wrap>
+            <TreeSelect
+              treeData={directoryOptions(menu.tree) as never}
+              value={parentId}
+              onChange={(v) => setParentId(typeof v === 'number' ? v : undefined)}
+              placeholder={t('parentDefault')}
+              aria-label={t('parent')}
+              prefix={t('parent')}
+              filterTreeNode
+              showClear
+              style={{ width: 300 }}
+              data-testid="ai-parent"
+            />
             <Button theme="solid" type="primary" onClick={() => void create()} loading={creating} disabled={streaming || rows.length === 0 || disabled !== undefined} data-testid="ai-create">
               {creating ? t('creating') : t('create')}
             </Button>
