@@ -26,6 +26,7 @@ async function main(argv: string[]): Promise<number> {
       if (result.migration) console.log(`generate: new migration ${result.migration} (${result.ops.length} change(s))`);
       for (const f of result.changed) console.log(`  wrote ${f}`);
     }
+    for (const w of result.warnings) console.warn(`warning: ${w}`);
     return 0;
   } catch (err) {
     if (err instanceof SchemaErrors || err instanceof GenerateError) {
