@@ -13,6 +13,7 @@ import { generateMigrationIndex } from './targets/migration/index.js';
 import { reviewOps } from './targets/migration/review.js';
 import { EMPTY_SNAPSHOT, snapshotOf } from './targets/migration/snapshot.js';
 import type { Snapshot } from './targets/migration/snapshot.js';
+import { tablesBefore } from './targets/migration/tablesBefore.js';
 import { generateModelJson } from './targets/modelJson.js';
 import { generateOpenApi } from './targets/openapi.js';
 import { generateRoutes } from './targets/routes.js';
@@ -75,7 +76,7 @@ export async function generate(paths: ProjectPaths, options: GenerateOptions = {
     fs.mkdirSync(paths.migrations, { recursive: true });
     const stamp = nextStamp(paths.migrations, options.now ?? new Date());
     migration = `${stamp}_${migrationSlug(ops)}.ts`;
-    fs.writeFileSync(path.join(paths.migrations, migration), emitMigration(ops, ops.map(describe).slice(0, 3).join('; ')));
+    fs.writeFileSync(path.join(paths.migrations, migration), emitMigration(ops, ops.map(describe).slice(0, 3).join('; '), tablesBefore(prev, ops)));
     fs.writeFileSync(paths.snapshot, JSON.stringify(next, null, 2) + '\n');
     changed.push(path.relative(paths.root, path.join(paths.migrations, migration)), path.relative(paths.root, paths.snapshot));
   }
@@ -105,7 +106,7 @@ export async function generate(paths: ProjectPaths, options: GenerateOptions = {
   return { model, ops, changed, warnings, ...(migration ? { migration } : {}) };
 }
 
-function readSnapshot(file: string): Snapshot {
+export function readSnapshot(file: string): Snapshot {
   if (!fs.existsSync(file)) return EMPTY_SNAPSHOT;
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Snapshot;
 }
