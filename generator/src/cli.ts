@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { discardLast } from './discardLast.js';
 import { generate, GenerateError } from './generate.js';
 import { SchemaErrors } from './errors.js';
 import { projectPaths } from './paths.js';
@@ -5,6 +7,8 @@ import { projectPaths } from './paths.js';
 const HELP = `npm run generate [-- options]
   --check               fail if a migration or any generated file is stale (writes nothing)
   --allow-destructive   allow dropping columns/tables and narrowing column types
+  --discard-last        remove the newest migration if the SQLite database in DATA_DIR (default ./data)
+                        has not applied it, and put schemas/.snapshot.json back to before it
   --help                this text`;
 
 async function main(argv: string[]): Promise<number> {
@@ -12,10 +16,17 @@ async function main(argv: string[]): Promise<number> {
     console.log(HELP);
     return 0;
   }
-  const unknown = argv.filter((a) => !['--check', '--allow-destructive'].includes(a));
+  const unknown = argv.filter((a) => !['--check', '--allow-destructive', '--discard-last'].includes(a));
   if (unknown.length) {
     console.error(`unknown option(s): ${unknown.join(' ')}\n${HELP}`);
     return 2;
+  }
+  if (argv.includes('--discard-last')) {
+    if (argv.length > 1) {
+      console.error(`--discard-last takes no other option\n${HELP}`);
+      return 2;
+    }
+    return discard();
   }
   const check = argv.includes('--check');
   try {
@@ -26,6 +37,7 @@ async function main(argv: string[]): Promise<number> {
       if (result.migration) console.log(`generate: new migration ${result.migration} (${result.ops.length} change(s))`);
       for (const f of result.changed) console.log(`  wrote ${f}`);
     }
+    for (const w of result.warnings) console.warn(`warning: ${w}`);
     return 0;
   } catch (err) {
     if (err instanceof SchemaErrors || err instanceof GenerateError) {
@@ -33,6 +45,21 @@ async function main(argv: string[]): Promise<number> {
       return 1;
     }
     throw err;
+  }
+}
+
+function discard(): number {
+  const paths = projectPaths();
+  const dataDir = path.resolve(process.env.DATA_DIR || path.join(paths.root, 'data'));
+  try {
+    const removed = discardLast(paths, dataDir);
+    console.log(`generate: discarded ${removed}; schemas/.snapshot.json and the migration index are back to before it.`);
+    console.log('Edit the schemas, then run `npm run generate` again.');
+    return 0;
+  } catch (err) {
+    if (!(err instanceof GenerateError)) throw err;
+    console.error(err.message);
+    return 1;
   }
 }
 

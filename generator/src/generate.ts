@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { SchemaError, SchemaErrors } from './errors.js';
+import { checkHandlers } from './handlers/checkHandlers.js';
 import { loadModel } from './load/loadModel.js';
 import type { Model } from './model.js';
 import type { ProjectPaths } from './paths.js';
@@ -11,8 +10,10 @@ import { diffSnapshots } from './targets/migration/diff.js';
 import type { MigrationOp } from './targets/migration/diff.js';
 import { emitMigration, migrationSlug } from './targets/migration/emit.js';
 import { generateMigrationIndex } from './targets/migration/index.js';
+import { reviewOps } from './targets/migration/review.js';
 import { EMPTY_SNAPSHOT, snapshotOf } from './targets/migration/snapshot.js';
 import type { Snapshot } from './targets/migration/snapshot.js';
+import { tablesBefore } from './targets/migration/tablesBefore.js';
 import { generateModelJson } from './targets/modelJson.js';
 import { generateOpenApi } from './targets/openapi.js';
 import { generateRoutes } from './targets/routes.js';
@@ -26,7 +27,7 @@ export interface GenerateOptions {
   allowDestructive?: boolean;
   /** Clock for the migration file name (tests pin it). */
   now?: Date;
-  /** Skip importing handler modules (unit tests of the generator alone). */
+  /** Skip the handler check (unit tests of the generator alone). */
   skipHandlerCheck?: boolean;
 }
 
@@ -37,6 +38,8 @@ export interface GenerateResult {
   ops: MigrationOp[];
   /** Files written (or, with check, files that are stale). */
   changed: string[];
+  /** What the new migration may fail on, depending on the data (printed by the CLI). */
+  warnings: string[];
 }
 
 /** Thrown for problems that are not in a schema file: stale output, refused destructive change. */
@@ -47,7 +50,7 @@ export class GenerateError extends Error {
 /** The whole pipeline: load → check handlers → diff → migration → artifacts (written only on change). */
 export async function generate(paths: ProjectPaths, options: GenerateOptions = {}): Promise<GenerateResult> {
   const model = loadModel(paths.schemas, paths.root);
-  if (!options.skipHandlerCheck) await checkHandlers(model, paths);
+  if (!options.skipHandlerCheck) checkHandlers(model, paths);
 
   const prev = readSnapshot(paths.snapshot);
   const next = snapshotOf(model);
@@ -60,6 +63,10 @@ export async function generate(paths: ProjectPaths, options: GenerateOptions = {
       `schemas changed since the last migration (${ops.length} change(s), e.g. ${describe(ops[0]!)}): run \`npm run generate\` and commit the result`,
     );
   }
+  const { refused, warnings } = reviewOps(ops);
+  if (refused.length) {
+    throw new GenerateError('refusing changes that would fail on a table with rows:\n' + refused.map((r) => `  - ${r}`).join('\n'));
+  }
   if (ops.length) {
     if (destructive.length && !options.allowDestructive) {
       throw new GenerateError(
@@ -69,7 +76,7 @@ export async function generate(paths: ProjectPaths, options: GenerateOptions = {
     fs.mkdirSync(paths.migrations, { recursive: true });
     const stamp = nextStamp(paths.migrations, options.now ?? new Date());
     migration = `${stamp}_${migrationSlug(ops)}.ts`;
-    fs.writeFileSync(path.join(paths.migrations, migration), emitMigration(ops, ops.map(describe).slice(0, 3).join('; ')));
+    fs.writeFileSync(path.join(paths.migrations, migration), emitMigration(ops, ops.map(describe).slice(0, 3).join('; '), tablesBefore(prev, ops)));
     fs.writeFileSync(paths.snapshot, JSON.stringify(next, null, 2) + '\n');
     changed.push(path.relative(paths.root, path.join(paths.migrations, migration)), path.relative(paths.root, paths.snapshot));
   }
@@ -96,10 +103,10 @@ export async function generate(paths: ProjectPaths, options: GenerateOptions = {
   if (options.check && changed.length) {
     throw new GenerateError(`generated output is stale: ${changed.join(', ')} — run \`npm run generate\` and commit the result`);
   }
-  return { model, ops, changed, ...(migration ? { migration } : {}) };
+  return { model, ops, changed, warnings, ...(migration ? { migration } : {}) };
 }
 
-function readSnapshot(file: string): Snapshot {
+export function readSnapshot(file: string): Snapshot {
   if (!fs.existsSync(file)) return EMPTY_SNAPSHOT;
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Snapshot;
 }
@@ -135,28 +142,4 @@ function describe(op: MigrationOp): string {
     default:
       return `${op.kind} ${op.table}.${op.column}`;
   }
-}
-
-/** A named handler that does not exist is a generator error, not a runtime 404. */
-async function checkHandlers(model: Model, paths: ProjectPaths): Promise<void> {
-  const errors: SchemaError[] = [];
-  for (const e of model.entities) {
-    const named = e.actions.filter((a) => a.handler);
-    if (!named.length) continue;
-    const file = path.join(paths.handlers, `${e.handlerModule}.ts`);
-    const rel = path.relative(paths.root, file);
-    if (!fs.existsSync(file)) {
-      named.forEach((a) =>
-        errors.push(new SchemaError('MissingHandler', e.file, `/x-api`, `handler "${a.handler}" needs ${rel} exporting it`)),
-      );
-      continue;
-    }
-    const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-    for (const a of named) {
-      if (typeof mod[a.handler!] !== 'function') {
-        errors.push(new SchemaError('MissingHandler', e.file, `/x-api`, `${rel} does not export a function "${a.handler}" (action "${a.name}")`));
-      }
-    }
-  }
-  if (errors.length) throw new SchemaErrors(errors);
 }

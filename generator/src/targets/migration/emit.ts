@@ -1,6 +1,8 @@
 import type { FieldType } from '../../model.js';
 import type { MigrationOp } from './diff.js';
 import type { SnapshotColumn, SnapshotTable } from './snapshot.js';
+import { tablesBeforeLine } from './tablesBefore.js';
+import type { TablesBefore } from './tablesBefore.js';
 
 const q = (s: string) => JSON.stringify(s);
 
@@ -101,7 +103,7 @@ function down(op: MigrationOp): string[] {
 const indent = (lines: string[]) => lines.map((l) => '  ' + l).join('\n');
 
 /** The source of one Knex migration (typed `up`/`down`, shape of Knex's ts.stub). */
-export function emitMigration(ops: MigrationOp[], comment: string): string {
+export function emitMigration(ops: MigrationOp[], comment: string, before?: TablesBefore): string {
   // The helper is declared only in the function bodies that call it (noUnusedLocals).
   const withJson = (lines: string[]) =>
     lines.some((l) => l.includes('json(t,'))
@@ -126,6 +128,9 @@ export function emitMigration(ops: MigrationOp[], comment: string): string {
     indent(downLines),
     '}',
     '',
+    ...(before
+      ? ['// The touched tables before this migration, for `npm run generate -- --discard-last` (docs/generator.md).', tablesBeforeLine(before), '']
+      : []),
   ].join('\n');
 }
 
