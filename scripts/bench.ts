@@ -46,6 +46,8 @@ const DBS = opt('db', 'both') === 'both' ? ['sqlite', 'mariadb'] : [opt('db', 's
 const ONLY = opt('only', '').split(',').filter(Boolean);
 const BASELINE = opt('baseline', '');
 const OUT = path.resolve(ROOT, opt('out', 'bench/results.json'));
+/** `--cpu-prof <dir>`: the measured server writes a V8 CPU profile there when it stops (scripts/bench/profileTop.mjs reads it). */
+const CPU_PROF = opt('cpu-prof', '');
 const PASSWORD = 'Bench-pass-1';
 const SCOPED_PASSWORD = 'Scoped-pass-1';
 const CAPTCHA_ANSWER = '1234';
@@ -115,10 +117,11 @@ function rssMb(pid: number | undefined): number {
 }
 
 /** Spawns a server bundle and waits for its first answer; returns the process and the spawn-to-answer time. */
-async function startServer(bundle: string, env: Record<string, string>): Promise<Proc & { coldStartMs: number }> {
+async function startServer(bundle: string, env: Record<string, string>, profile = false): Promise<Proc & { coldStartMs: number }> {
   const port = await freePort();
   const t0 = performance.now();
-  const proc = spawn(process.execPath, [bundle], { env: { PATH: process.env.PATH, NODE_ENV: 'production', TRUST_PROXY: '1', ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const flags = profile && CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(CPU_PROF)] : [];
+  const proc = spawn(process.execPath, [...flags, bundle], { env: { PATH: process.env.PATH, NODE_ENV: 'production', TRUST_PROXY: '1', ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   for (const s of [proc.stdout!, proc.stderr!]) readline.createInterface({ input: s }).on('line', (l) => lines.length < 2000 && lines.push(l));
   const url = `http://127.0.0.1:${port}`;
@@ -179,12 +182,16 @@ async function scratchDb(kind: string): Promise<Db> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-bench-'));
   if (kind === 'sqlite') {
     const env = { DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD };
+    const { knex } = createDb({ dataDir });
     return {
       name: 'SQLite',
       env,
       floorDb: { client: 'better-sqlite3', filename: path.join(dataDir, 'schema-admin.sqlite') },
-      knex: createDb({ dataDir }).knex,
-      cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+      knex,
+      cleanup: async () => {
+        await knex.destroy().catch(() => undefined);
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
     };
   }
   const server = new URL(process.env.TEST_MYSQL_URL ?? process.env.DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/test');
@@ -361,7 +368,7 @@ for (const kind of DBS) {
     await stop(first);
     process.stderr.write(`[${db.name}] seeding ${USERS} users, ${GOODS} goods…\n`);
     await seed(db.knex);
-    server = await startServer(bundle, db.env);
+    server = await startServer(bundle, db.env, true);
     const admin = await loginOver(server.url, db.knex, 'admin', PASSWORD, { 'x-forwarded-for': randomIp() });
     const scoped = await loginOver(server.url, db.knex, 'scoped', SCOPED_PASSWORD, { 'x-forwarded-for': randomIp() });
     const tokens: Record<string, string> = { admin: admin.token, scoped: scoped.token };
