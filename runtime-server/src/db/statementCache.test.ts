@@ -1,10 +1,26 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { createDb } from './createDb.js';
 import { cacheStatements } from './statementCache.js';
 
-/** A real in-memory SQLite connection, wrapped like createDb wraps the pool's connection. */
-function db(max?: number) {
+interface Statement {
+  all(...args: unknown[]): unknown[];
+  run(...args: unknown[]): unknown;
+  iterate(): Iterator<unknown> & { return?(): unknown };
+  busy: boolean;
+}
+interface Connection {
+  exec(sql: string): void;
+  prepare(sql: string): Statement;
+}
+const Database = createRequire(import.meta.url)('better-sqlite3') as new (file: string) => Connection;
+
+/** A real in-memory SQLite connection, wrapped as createDb wraps its pool's connection. */
+function db(max?: number): Connection {
   const conn = cacheStatements(new Database(':memory:'), max);
   conn.exec('create table t (id integer primary key, name text)');
   conn.prepare('insert into t (name) values (?)').run('a');
@@ -12,6 +28,25 @@ function db(max?: number) {
 }
 
 describe('SQLite statement cache', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-stmt-'));
+  const { knex } = createDb({ dataDir });
+  after(async () => {
+    await knex.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("wraps the connection of createDb's pool: Knex queries run through it, and a text prepared again is the same statement", async () => {
+    await knex.raw('create table c (id integer primary key, v text)');
+    await knex('c').insert({ v: 'x' });
+    const conn = (await knex.client.acquireConnection()) as Connection;
+    const before = conn.prepare('select `v` from `c` where `id` = ?');
+    await knex.client.releaseConnection(conn);
+    assert.deepEqual(await knex('c').where({ id: 1 }).select('v'), [{ v: 'x' }]);
+    const again = (await knex.client.acquireConnection()) as Connection;
+    assert.equal(again.prepare('select `v` from `c` where `id` = ?'), before);
+    await knex.client.releaseConnection(again);
+  });
+
   it('hands out the same prepared statement for the same SQL text, with fresh bindings each run', () => {
     const conn = db();
     const a = conn.prepare('select name from t where id = ?');
