@@ -283,8 +283,10 @@ async function captchas(url: string, knex: Knex, n: number): Promise<{ captchaId
   const out: { captchaId: string; verifyCode: string }[] = [];
   for (let i = 0; i < n; i += 16) {
     const batch = Array.from({ length: Math.min(16, n - i) }, async () => {
-      // Each from its own address: the open-route limit counts per client address.
-      const res = await fetch(`${url}/admin/base/open/captcha`, { headers: { 'x-forwarded-for': randomIp() } });
+      // Each from its own address: the open-route limit counts per client address. A pooled keep-alive socket
+      // the server closed while idle fails the first try ("other side closed"): one retry on a fresh one.
+      const get = () => fetch(`${url}/admin/base/open/captcha`, { headers: { 'x-forwarded-for': randomIp() } });
+      const res = await get().catch(get);
       const body = (await res.json()) as { code: number; data?: { captchaId: string } };
       if (body.code !== 1000 || !body.data) throw new Error(`captcha: ${JSON.stringify(body).slice(0, 200)}`);
       return { captchaId: body.data.captchaId, verifyCode: await solveCaptcha(knex, body.data.captchaId) };
