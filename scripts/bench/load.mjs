@@ -17,8 +17,9 @@ function request(i) {
   const headers = { ...run.headers, 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` };
   switch (run.vary) {
     case 'login': {
-      const captchaId = run.captchas[i % run.captchas.length];
-      return { headers: { ...headers, ...json }, body: JSON.stringify({ ...run.body, username: `user${i % run.users}`, captchaId }) };
+      // A captcha the server issued, answered (scripts/bench.ts); each is single-use, so a reuse fails visibly.
+      const { captchaId, verifyCode } = run.captchas[i % run.captchas.length];
+      return { headers: { ...headers, ...json }, body: JSON.stringify({ ...run.body, username: `user${i % run.users}`, captchaId, verifyCode }) };
     }
     case 'add':
       return { headers: { ...headers, ...json }, body: JSON.stringify({ title: `Bench ${run.seed}-${i}`, price: (i % 1000) + 0.5, status: i % 2 }) };

@@ -2,7 +2,7 @@
  * TypeScript interfaces for API clients: per entity with a table, `<Name>` (the row as the wire sends
  * it, secret fields left out) and `<Name>Input` (the add request body), via json-schema-to-typescript.
  */
-import { compile } from 'json-schema-to-typescript';
+import type { compile } from 'json-schema-to-typescript';
 import type { EntityModel, FieldModel, JsonSchema, Model } from '../model.js';
 import type { GeneratedFile } from './generatedFile.js';
 import { cleanSchema, typeName } from './generatedFile.js';
@@ -34,7 +34,9 @@ export async function generateTypes(model: Model): Promise<GeneratedFile> {
 }
 
 async function compileInterface(schema: JsonSchema, name: string): Promise<string> {
-  const out = await compile(schema as CompileSchema, name, COMPILE_OPTIONS);
+  // Loaded at first use: it brings prettier, which a running server needs only when an entity is generated.
+  const { compile: compileTs } = await import('json-schema-to-typescript');
+  const out = await compileTs(schema as CompileSchema, name, COMPILE_OPTIONS);
   const declared = [...out.matchAll(/^export (?:interface|type|enum|const enum) (\w+)/gm)].map((m) => m[1]);
   // titles are stripped, so the only declaration must be the root one; anything else would collide
   // across entities

@@ -8,6 +8,7 @@ import { createDb } from '../db/createDb.js';
 import { now } from '../db/values.js';
 import { testDatabases } from '../testing/forEachDb.js';
 import { loginOver } from '../testing/solveCaptcha.js';
+import { packShipped } from '../plugins/testPackages.js';
 import { freePort, spawnServer } from '../testing/spawnServer.js';
 import type { SpawnedServer } from '../testing/spawnServer.js';
 
@@ -122,16 +123,34 @@ for (const db of testDatabases().filter((d) => d.name === 'mariadb')) {
       assert.equal((await knex('base_sys_audit').where({ entity: 'demo/goods' }).count({ n: '*' }))[0]!.n, 2, 'nor an audit row');
     });
 
-    it('a failing task handler does not stop the scheduler: other tasks keep their ticks', async () => {
+    it('a throwing task handler does not stop the scheduler: it fails on each tick, other tasks keep theirs', async () => {
+      // A real registered handler that throws: the shipped task-demo plugin, installed and enabled through the
+      // plugin API with failEvery 1, so pluginDemoService.ping throws on every run of this instance.
+      const form = new FormData();
+      form.append('files', new Blob([new Uint8Array(await packShipped('task-demo'))]), 'plugin.cool');
+      const install = await fetch(`${server.url}/admin/plugin/info/install`, { method: 'POST', headers: { authorization: token }, body: form });
+      assert.equal(((await install.json()) as { code: number }).code, 1000);
+      const { id: pluginId } = (await knex('plugin_info').where({ keyName: 'taskDemo' }).first('id')) as { id: number };
+      const enable = await post(server.url, token, '/admin/plugin/info/update', { id: pluginId, status: 1, config: { greeting: 'hi', failEvery: 1 } });
+      assert.equal(enable.body.code, 1000, JSON.stringify(enable.body));
+      const services = await fetch(`${server.url}/admin/task/info/services`, { headers: { authorization: token } });
+      assert.ok(((await services.json()) as { data: string[] }).data.includes('pluginDemoService.ping()'), 'the handler is registered');
+
       const ts = now();
       const task = (name: string, service: string) => ({ name, service, status: 1, type: 0, taskType: 1, every: 1000, createTime: ts, updateTime: ts });
-      const bad = Number((await knex('task_info').insert(task('fails', 'noSuchService.run()')))[0]);
+      const bad = Number((await knex('task_info').insert(task('fails', 'pluginDemoService.ping()')))[0]);
       const good = Number((await knex('task_info').insert(task('works', 'taskDemoService.test()')))[0]);
-      const logs = async (taskId: number, status: number) => Number(((await knex('task_log').where({ taskId, status }).count({ n: '*' })) as { n: unknown }[])[0]!.n);
+      const logs = async (taskId: number, status: number) => (await knex('task_log').where({ taskId, status }).select('detail')) as { detail: string | null }[];
       const t0 = Date.now();
-      while (Date.now() - t0 < 10_000 && ((await logs(bad, 0)) < 3 || (await logs(good, 1)) < 3)) await new Promise((r) => setTimeout(r, 200));
-      assert.ok((await logs(bad, 0)) >= 3, 'the failing task failed on each tick, logged');
-      assert.ok((await logs(good, 1)) >= 3, 'the other task kept running');
+      while (Date.now() - t0 < 10_000 && ((await logs(bad, 0)).length < 3 || (await logs(good, 1)).length < 3)) await new Promise((r) => setTimeout(r, 200));
+      const failures = await logs(bad, 0);
+      assert.ok(failures.length >= 3, 'the throwing task failed on each tick, logged');
+      for (const f of failures) assert.match(String(f.detail), /planned failure of run \d+ \(failEvery=1\)/, 'the handler itself threw (not an unknown service)');
+      assert.equal((await logs(bad, 1)).length, 0, 'no run of it succeeded');
+      assert.ok((await logs(good, 1)).length >= 3, 'the other task kept running');
+      const soFar = (await logs(bad, 0)).length;
+      await new Promise((r) => setTimeout(r, 1500));
+      assert.ok((await logs(bad, 0)).length > soFar, 'and the throwing one keeps being scheduled');
       await knex('task_info').whereIn('id', [bad, good]).update({ status: 0 });
     });
 

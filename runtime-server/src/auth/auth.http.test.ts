@@ -192,6 +192,30 @@ for (const db of testDatabases()) {
       assert.equal((await a.as(t.token).post('/admin/base/comm/personUpdate', { headImg: 'x' })).body.code, 1002, 'nickName required');
     });
 
+    it('person follows a profile or department change on every instance (cached per user, dropped by the epoch)', async () => {
+      await seedUser(a, 'prof', ['demo:goods:page']);
+      const t = await a.login('prof', 'user-pass1');
+      const person = async (app: TestApp) => (await app.as(t.token).get('/admin/base/comm/person')).body.data as { nickName: string; departmentName: string | null };
+      for (const app of [a, b]) assert.equal((await person(app)).departmentName, null, 'cached on both instances now');
+      assert.equal((await a.as(t.token).post('/admin/base/comm/personUpdate', { nickName: 'Renamed' })).body.code, 1000);
+      assert.equal((await person(a)).nickName, 'Renamed', 'at once where it was changed');
+      const until = async (check: () => Promise<boolean>, what: string) => {
+        const t0 = Date.now();
+        while (!(await check())) {
+          assert.ok(Date.now() - t0 < 2500, `${what} not seen on B within 2.5 s`);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      };
+      await until(async () => (await person(b)).nickName === 'Renamed', 'the profile change');
+      const dept = await a.post('/admin/base/sys/department/add', { name: 'Prof dept', parentId: null, orderNum: 1 });
+      assert.equal(dept.body.code, 1000, JSON.stringify(dept.body));
+      const user = await a.instance.services.knex('base_sys_user').where({ username: 'prof' }).first('id');
+      assert.equal((await a.post('/admin/base/sys/user/move', { departmentId: dept.body.data.id, userIds: [user.id] })).body.code, 1000);
+      await until(async () => (await person(b)).departmentName === 'Prof dept', 'the move to another department');
+      assert.equal((await a.post('/admin/base/sys/department/update', { id: dept.body.data.id, name: 'Prof dept 2', parentId: null, orderNum: 1 })).body.code, 1000);
+      await until(async () => (await person(b)).departmentName === 'Prof dept 2', 'the department rename');
+    });
+
     it('permmenu: every module for the super-admin; only its own for a restricted role', async () => {
       const all = await a.get('/admin/base/comm/permmenu');
       const menus = all.body.data.menus as { router: string | null; type: number; perms: string | null; keepAlive: unknown }[];

@@ -38,6 +38,7 @@ export class Authz {
   private perms = new Map<number, Set<string>>();
   private scopes = new Map<number, number[]>();
   private sessions = new Map<number, { state: SessionState; expireTime: string; at: number }>();
+  private own = new Map<string, { value: unknown; at: number }>();
 
   constructor(
     private readonly knex: Knex,
@@ -57,6 +58,7 @@ export class Authz {
       this.perms.clear();
       this.scopes.clear();
       this.sessions.clear();
+      this.own.clear();
     }
   }
 
@@ -79,6 +81,23 @@ export class Authz {
     if (this.sessions.size >= 10_000) this.sessions.clear();
     this.sessions.set(sid, { state, expireTime: state.expireTime, at: t });
     return state;
+  }
+
+  /**
+   * A value read from a user's own rows (the profile answer of `person`), cached like the session: every
+   * write to users and departments bumps the shared epoch, so each instance drops it within `maxAgeMs`
+   * (at once where the write happened), and it is re-read after `sessionTtlMs` whatever happens.
+   */
+  async ofUser<T>(kind: string, userId: number, load: () => Promise<T>): Promise<T> {
+    await this.fresh();
+    const key = `${kind}:${userId}`;
+    const t = Date.now();
+    const hit = this.own.get(key);
+    if (hit && t - hit.at < this.sessionTtlMs) return hit.value as T;
+    const value = await load();
+    if (this.own.size >= 10_000) this.own.clear();
+    this.own.set(key, { value, at: t });
+    return value;
   }
 
   /** Permission keys of a (non-super) user: union of the perms of the menus of their roles. */

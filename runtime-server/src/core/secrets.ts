@@ -1,7 +1,33 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
-const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, keylen: number, opts: object) => Promise<Buffer>;
+const scryptRaw = promisify(scryptCb) as (pw: string, salt: Buffer, keylen: number, opts: object) => Promise<Buffer>;
+
+/**
+ * At most this many hashes at once in the process. Each needs a 32 MiB buffer on a thread-pool thread, and
+ * measured on the production bundle, 4 concurrent logins left RSS about 130 MB higher for good (the
+ * allocator keeps those buffers per thread), while 2 at a time did not; 2 also keep both cores of a
+ * small machine busy. Extra callers queue in order.
+ */
+export const HASH_SLOTS = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** Hashes in progress now (tests). */
+export const hashesRunning = () => running;
+
+async function scrypt(pw: string, salt: Buffer, keylen: number, opts: object): Promise<Buffer> {
+  if (running < HASH_SLOTS) running++;
+  // Otherwise the slot is handed over by a finishing hash (never freed in between, so never over the limit).
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await scryptRaw(pw, salt, keylen, opts);
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
 
 // scrypt with N=2^15, r=8 (≈32 MiB, tens of ms): memory-hard, per-hash random salt, built into Node.
 const N = 32768;

@@ -4,7 +4,8 @@ import fsp from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import dayjs from 'dayjs';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
+import type ExcelJSModule from 'exceljs';
+import { excel } from './excel.js';
 import type { Locale } from '@schema-admin/generator';
 import type { AppServices } from '../app/services.js';
 import { AppError } from '../core/errors.js';
@@ -58,7 +59,7 @@ export async function runExport(services: AppServices, plan: ExportPlan): Promis
     const labels = plan.raw ? undefined : await labelMaps(knex, plan.columns, plan.locale);
     const headers = plan.columns.map((c) => c.field.label[plan.locale] ?? c.field.label['zh-cn'] ?? c.name);
     const target = jobFilePath(config.dataDir, file);
-    sink = plan.format === 'csv' ? csvSink(target) : xlsxSink(target, plan.columns, headers);
+    sink = plan.format === 'csv' ? csvSink(target) : xlsxSink(await excel(), target, plan.columns, headers);
     if (plan.format === 'csv') await sink.write(headers);
     let processed = 0;
     for (let offset = 0; ; offset += EXPORT_BATCH) {
@@ -126,7 +127,7 @@ function csvSink(target: string): RowSink {
   };
 }
 
-function xlsxSink(target: string, columns: OutputColumn[], headers: string[]): RowSink {
+function xlsxSink(ExcelJS: typeof ExcelJSModule, target: string, columns: OutputColumn[], headers: string[]): RowSink {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: target, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet('data');
   ws.columns = columns.map((c, i) => ({

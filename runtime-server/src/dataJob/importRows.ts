@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import dayjs from 'dayjs';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import { excel } from './excel.js';
 import type { Knex } from 'knex';
 import type { FieldModel } from '@schema-admin/generator';
 import type { EntityRuntime } from '../crud/entityRuntime.js';
@@ -13,7 +13,7 @@ export async function* readRows(file: string, format: 'csv' | 'xlsx'): AsyncGene
     for await (const rec of parser) yield rec as string[];
     return;
   }
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit' });
+  const reader = new (await excel()).stream.xlsx.WorkbookReader(file, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit' });
   for await (const ws of reader) {
     for await (const row of ws) yield ((row.values as unknown[]) ?? []).slice(1).map(cellOf);
     // The first sheet holds the data.

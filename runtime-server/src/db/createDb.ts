@@ -3,6 +3,7 @@ import path from 'node:path';
 import knexFactory from 'knex';
 import type { Knex } from 'knex';
 import type { Config } from '../config.js';
+import { cacheStatements } from './statementCache.js';
 
 export type Dialect = 'sqlite' | 'mysql';
 
@@ -60,14 +61,14 @@ export function createDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>, logger
     pool: {
       min: 1,
       max: 1,
-      afterCreate(conn: { pragma: (s: string) => unknown }, done: (err: Error | null, conn: unknown) => void) {
+      afterCreate(conn: { pragma: (s: string) => unknown; prepare(sql: string): { busy?: boolean } }, done: (err: Error | null, conn: unknown) => void) {
         // WAL lets readers and a writer overlap; busy_timeout makes a second instance wait instead of failing.
         conn.pragma('journal_mode = WAL');
         conn.pragma('busy_timeout = 5000');
         // WAL + NORMAL: durable against crashes, no fsync per commit (only at checkpoints).
         conn.pragma('synchronous = NORMAL');
         conn.pragma('foreign_keys = ON');
-        done(null, conn);
+        done(null, cacheStatements(conn));
       },
     },
   });

@@ -1,9 +1,21 @@
 import dayjs from 'dayjs';
 import type { FieldModel, FieldType } from '@schema-admin/generator';
 
-/** Server-local `YYYY-MM-DD HH:mm:ss`, the one time format on the wire and in both databases. */
+let nowSecond = Number.NaN;
+let nowText = '';
+
+/**
+ * Server-local `YYYY-MM-DD HH:mm:ss`, the one time format on the wire and in both databases. Formatted once
+ * per second: every request asks for it (session expiry, the request log row), and dayjs formatting showed
+ * in the CPU profile of an authenticated request.
+ */
 export function now(): string {
-  return dayjs().format('YYYY-MM-DD HH:mm:ss');
+  const second = Math.floor(Date.now() / 1000);
+  if (second !== nowSecond) {
+    nowSecond = second;
+    nowText = dayjs(second * 1000).format('YYYY-MM-DD HH:mm:ss');
+  }
+  return nowText;
 }
 
 type Conv = (v: unknown, f: FieldModel) => unknown;

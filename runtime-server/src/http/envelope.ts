@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { AppError, CODE } from '../core/errors.js';
 import type { Locale } from '@schema-admin/generator';
 import { localeOf, t } from '../core/i18n.js';
@@ -76,8 +76,21 @@ export function envelope(): Middleware {
       ctx.app.emit('error', err, ctx);
       ctx.status = 500;
       ctx.body = { code: CODE.comm, message: t(locale, 'error.internal') + ` (${requestId})` };
+    } finally {
+      serializeOnce(ctx);
     }
   };
+}
+
+/**
+ * A JSON answer becomes its text here, once: Koa would stringify an object body twice — for the length
+ * koa-compress checks against its threshold, then again to send it (seen in the CPU profile).
+ */
+function serializeOnce(ctx: Context): void {
+  const body: unknown = ctx.body;
+  if (body === null || typeof body !== 'object' || ArrayBuffer.isView(body) || typeof (body as { pipe?: unknown }).pipe === 'function') return;
+  ctx.body = JSON.stringify(body);
+  ctx.type = 'json';
 }
 
 const UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', 'PROTOCOL_CONNECTION_LOST', 'ER_CON_COUNT_ERROR', 'ER_SERVER_SHUTDOWN', 'SQLITE_BUSY']);

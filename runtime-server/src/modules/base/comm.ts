@@ -5,6 +5,7 @@ import { AppError } from '../../core/errors.js';
 import { hashSecret, verifySecret } from '../../core/secrets.js';
 import { createSession, revokeSession, revokeUserSessions } from '../../auth/sessions.js';
 import { signPair } from '../../auth/tokens.js';
+import { bumpAuthEpoch } from '../../auth/authz.js';
 import { now } from '../../db/values.js';
 import { mapRow } from '../../crud/query.js';
 import { sendStatic } from '../../http/sendStatic.js';
@@ -21,17 +22,22 @@ export const program: Handler = () => 'Node';
 /** `GET /admin/base/comm/openapi`: the OpenAPI 3.1 document of the whole admin API. */
 export const openapi: Handler = ({ services, koa }) => sendStatic(koa, services.generated.openapiBody);
 
-/** `GET /admin/base/comm/person`: the caller's own row (never the password hash) plus departmentName. */
-export const person: Handler = async ({ services, actor }) => {
-  const rt = services.registry.get('base/sys/user')!;
-  const row = await services.knex({ a: 'base_sys_user' })
-    .select(rt.output.map((o) => `${o.column} as ${o.name}`))
-    .where('a.id', actor!.userId)
-    .first();
-  const user = mapRow(rt, row as Record<string, unknown>);
-  const dept = user.departmentId ? await services.knex('base_sys_department').where({ id: user.departmentId }).first('name') : undefined;
-  return { ...user, departmentName: dept?.name ?? null };
-};
+/**
+ * `GET /admin/base/comm/person`: the caller's own row (never the password hash) plus departmentName.
+ * Cached per user with the auth epoch (Authz.ofUser): the console asks for it on every page load, and
+ * every write to users or departments (personUpdate included) bumps the epoch.
+ */
+export const person: Handler = async ({ services, actor }) =>
+  services.authz.ofUser('person', actor!.userId, async () => {
+    const rt = services.registry.get('base/sys/user')!;
+    const row = await services.knex({ a: 'base_sys_user' })
+      .select(rt.output.map((o) => `${o.column} as ${o.name}`))
+      .where('a.id', actor!.userId)
+      .first();
+    const user = mapRow(rt, row as Record<string, unknown>);
+    const dept = user.departmentId ? await services.knex('base_sys_department').where({ id: user.departmentId }).first('name') : undefined;
+    return Object.freeze({ ...user, departmentName: dept?.name ?? null });
+  });
 
 interface PersonUpdate {
   nickName: string;
@@ -59,7 +65,11 @@ export const personUpdate: Handler = async (ctx) => {
   }
   const { knex } = services;
   if (!input.password) {
-    await knex.transaction((trx) => auditedUpdate(trx, users, [actor!.userId], changes, originOf(ctx)));
+    await knex.transaction(async (trx) => {
+      await auditedUpdate(trx, users, [actor!.userId], changes, originOf(ctx));
+      // The profile is cached on every instance (person): the epoch tells them to re-read it.
+      await bumpAuthEpoch(trx);
+    });
     return undefined;
   }
   const user = await knex('base_sys_user').where({ id: actor!.userId }).first('password', 'passwordV', 'username');

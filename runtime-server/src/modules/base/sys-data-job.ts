@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
+import { excel } from '../../dataJob/excel.js';
 import { t } from '../../core/i18n.js';
 import { receiveMultipart } from '../../upload/multipart.js';
 import { PREVIEW_ERRORS, runImport, scanImport } from '../../dataJob/importJob.js';
@@ -180,7 +180,7 @@ export const importTemplate: Handler = async ({ services, actor, query, locale, 
   let body: Buffer;
   if (format === 'csv') body = Buffer.from(stringifyCsv([headers], { bom: true }));
   else {
-    const wb = new ExcelJS.Workbook();
+    const wb = new (await excel()).Workbook();
     wb.addWorksheet('data').addRow(headers).font = { bold: true };
     body = Buffer.from(await wb.xlsx.writeBuffer());
   }
