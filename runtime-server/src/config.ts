@@ -3,7 +3,7 @@ import type { SchedulerOptions } from './scheduler/scheduler.js';
 import { parseTrustProxy } from './http/clientIp.js';
 import type { TrustProxy } from './http/clientIp.js';
 
-/** Runtime configuration. Names of the environment variables are fixed by docs/architecture.md. */
+/** Runtime configuration. Names of the environment variables are fixed by the Configuration table of README.md. */
 export interface Config {
   port: number;
   dataDir: string;
@@ -17,7 +17,7 @@ export interface Config {
   schemasDir?: string;
   /** Largest page `size`, and largest `list`/export result. */
   limits: { pageSize: number; listRows: number; batchRows: number; jsonBody: string };
-  /** Largest uploaded file in MB (spec §5 'size cannot exceed {n}MB'); default 100. */
+  /** Largest uploaded file in MB (docs/reference/product-spec.md §5 'size cannot exceed {n}MB'); default 100. */
   uploadMaxMb?: number;
   /**
    * UPLOAD_BASE_URL: what `comm/upload` puts before `/upload/<day>/<name>` in its answer — an absolute

@@ -23,7 +23,7 @@ declare global {
 NProgress.configure({ showSpinner: true });
 
 /**
- * Start-up (spec §1): stores, extensions installed, the root view mounted on #app, then EPS and the
+ * Start-up (docs/reference/product-spec.md §1): stores, extensions installed, the root view mounted on #app, then EPS and the
  * session loaded. Failures are logged for developers and never shown to the user.
  */
 async function start(): Promise<void> {

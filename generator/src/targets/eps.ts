@@ -1,6 +1,6 @@
 /**
- * EPS metadata (`data` of GET /admin/base/open/eps): the 7.x shape of api-contract §3.1, plus the
- * backward-compatible 8.x-style additions of §9 (`label`, `pageQueryOp`, `search`, `screen`,
+ * EPS metadata (`data` of GET /admin/base/open/eps): the 7.x shape of docs/reference/api-contract.md §3.1, plus the
+ * backward-compatible 8.x-style additions of docs/reference/api-contract.md §9 (`label`, `pageQueryOp`, `search`, `screen`,
  * per-column `defaultValue`/`dict`/`labels`, per-api `labels`). Secret columns are never listed.
  */
 import type { EntityModel, FieldModel, FieldType, JsonSchema, Labels, Model } from '../model.js';

@@ -1,7 +1,7 @@
 /**
  * OpenAPI 3.1 description of the admin API: one component schema per entity (response shape,
  * `<Name>Input` for add, `<Name>Update` for update), one operation per action, the `{code, message,
- * data}` envelope of api-contract §1. Secret fields never appear in a response schema.
+ * data}` envelope of docs/reference/api-contract.md §1. Secret fields never appear in a response schema.
  */
 import type { ActionModel, EntityModel, FieldModel, GenericAction, JsonSchema, Model } from '../model.js';
 import { SORT_PATTERN } from '../model.js';

@@ -40,7 +40,7 @@ export async function ensureAdmin(knex: Knex, config: Config, logger: Pick<Conso
     await trx('knex_migrations_lock').update({ is_locked: trx.raw('is_locked') });
     if (await trx('base_sys_user').where({ username: 'admin' }).first('id')) return;
     const password = config.adminPassword ?? generatePassword();
-    if (password.length < 6 || password.length > 16) throw new Error('ADMIN_PASSWORD must be 6 to 16 characters (spec §5)');
+    if (password.length < 6 || password.length > 16) throw new Error('ADMIN_PASSWORD must be 6 to 16 characters (docs/reference/product-spec.md §5)');
     const root = await trx('base_sys_department').whereNull('parentId').orderBy('id').first('id');
     const role = await trx('base_sys_role').where({ label: 'admin' }).first('id');
     const ts = now();

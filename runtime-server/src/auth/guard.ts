@@ -9,7 +9,7 @@ const unauthorized = (key: 'auth.invalid' | 'auth.expired') => new AppError(key,
 const forbidden = (key: 'auth.forbidden' | 'auth.superOnly' = 'auth.forbidden') => new AppError(key, {}, CODE.comm, 403);
 
 /**
- * Authenticates and authorizes every route by its auth level (api-contract §1.3 statuses):
+ * Authenticates and authorizes every route by its auth level (docs/reference/api-contract.md §1.3 statuses):
  * no/invalid token → 401; refresh token used as access, revoked session, changed password version,
  * disabled or deleted user → 401 (checked against the database, so it holds on every instance);
  * missing permission key → 403. The super-admin flag is read from the user row, never from the token.

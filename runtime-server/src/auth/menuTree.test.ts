@@ -164,7 +164,7 @@ describe('schemas/seed/menus.json', () => {
     assert.deepEqual(missing, [], 'perm keys no menu grants');
   });
 
-  it('already grants the spec actions later issues add (spec §6/§7)', () => {
+  it('already grants the spec actions later issues add (docs/reference/product-spec.md §6/§7)', () => {
     const granted = permsOf(menus);
     const expected = [
       'base:sys:department:order',

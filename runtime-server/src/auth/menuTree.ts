@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 
 /**
  * Menu trees as exchanged by `menu/export`, `menu/import` and the boot seed `schemas/seed/menus.json`
- * (api-contract.md §6.5, §7.5): a node is a `base_sys_menu` row without `id`, `parentId`,
+ * (docs/reference/api-contract.md §6.5, §7.5): a node is a `base_sys_menu` row without `id`, `parentId`,
  * `createTime`, `updateTime`, plus its children in `childMenus`.
  */
 export interface MenuNode {
@@ -129,7 +129,7 @@ export async function importMenuTree(
 const asBool = (v: unknown): boolean => v === true || v === 1 || v === '1' || v === 'true';
 
 /**
- * `menu/export` (api-contract.md §6.5): the selected menus as nested trees. A selected menu whose
+ * `menu/export` (docs/reference/api-contract.md §6.5): the selected menus as nested trees. A selected menu whose
  * parent is not selected becomes a root of the export (the reference silently dropped those unless
  * they were top-level). Siblings are ordered by `orderNum`, then `id`.
  */

@@ -1,7 +1,7 @@
 import type { MessageParams } from './i18n.js';
 import type { MessageKey } from '../locales/zh-cn.js';
 
-/** Envelope codes of the cool-admin protocol (api-contract.md §1.2). */
+/** Envelope codes of the cool-admin protocol (docs/reference/api-contract.md §1.2). */
 export const CODE = { success: 1000, comm: 1001, validate: 1002, core: 1003 } as const;
 
 /**

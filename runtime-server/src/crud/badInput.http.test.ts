@@ -27,7 +27,7 @@ for (const db of testDatabases()) {
     async function rejects(send: () => Promise<request.Response>, code: number, pattern: RegExp) {
       const before = await snapshot();
       const res = await send();
-      assert.equal(res.status, 200, 'business/validation errors answer HTTP 200 (api-contract §1)');
+      assert.equal(res.status, 200, 'business/validation errors answer HTTP 200 (docs/reference/api-contract.md §1)');
       assert.equal(res.body.code, code, JSON.stringify(res.body));
       assert.match(res.body.message, pattern);
       assert.doesNotMatch(res.body.message, /select |insert |update `|sqlite|knex|at .*\.ts/i, 'no SQL or stack text');

@@ -183,7 +183,7 @@ for (const db of testDatabases()) {
 
       const user = await app.post('/admin/base/sys/user/add', { username: 'eve', password: 'secret12', isSuper: true, passwordV: 99 });
       assert.equal(user.body.code, 1000);
-      // base/sys/user/add answers the bare id, as the reference does (contract §6.2)
+      // base/sys/user/add answers the bare id, as the reference does (docs/reference/api-contract.md §6.2)
       const u = (await app.get('/admin/base/sys/user/info', { id: user.body.data })).body.data;
       assert.equal(u.isSuper, false, 'the super-admin flag cannot be set through a request');
       assert.equal(u.passwordV, 1);

@@ -4,7 +4,7 @@ import { AppError, CODE } from '../core/errors.js';
 import type { Locale } from '@schema-admin/generator';
 import { localeOf, t } from '../core/i18n.js';
 
-/** The success envelope; `data` is omitted when null/undefined (api-contract.md §1.1). */
+/** The success envelope; `data` is omitted when null/undefined (docs/reference/api-contract.md §1.1). */
 export function ok(data: unknown): { code: number; message: string; data?: unknown } {
   return data === null || data === undefined ? { code: CODE.success, message: 'success' } : { code: CODE.success, message: 'success', data };
 }

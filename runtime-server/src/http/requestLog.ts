@@ -38,7 +38,7 @@ export function logParams(value: unknown, secret: ReadonlySet<string>): string |
 }
 
 /**
- * The request log (api-contract §6.6, without §8 #18 and #26): runs after the auth guard, so it
+ * The request log (docs/reference/api-contract.md §6.6, without §8 #18 and #26): runs after the auth guard, so it
  * records every routed request that got past it — successes and business errors alike — once the
  * handler is done. It stores the caller, the path, the socket address (the app does not trust
  * proxy headers, so `X-Forwarded-For` cannot forge it) and the parameters with secrets masked.

@@ -16,7 +16,7 @@ interface Entry {
 }
 
 // `taskDemoService.test()`, `taskDemoService.test` or `taskDemoService.test([1,2])`: one bean, one method,
-// and optionally one JSON argument in the parentheses (api-contract §6.10), nothing else.
+// and optionally one JSON argument in the parentheses (docs/reference/api-contract.md §6.10), nothing else.
 const SERVICE = /^\s*([A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*)\s*(?:\(([\s\S]*)\))?\s*$/;
 
 /** A task's `service` text taken apart: the registry key and the argument written in its parentheses, if any. */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ALLOWED_EXTENSIONS, contentTypeOf, fileGroup, servedInline } from './fileGroups.js';
 
-describe('file groups (spec §5)', () => {
+describe('file groups (docs/reference/product-spec.md §5)', () => {
   it('groups by extension, case-insensitive, everything else is "file"', () => {
     assert.equal(fileGroup('a.PNG'), 'image');
     assert.equal(fileGroup('logo.svg'), 'image');

@@ -1,4 +1,4 @@
-/** File type groups by extension (spec §5); anything not listed is group `file`. */
+/** File type groups by extension (docs/reference/product-spec.md §5); anything not listed is group `file`. */
 export const FILE_GROUPS = {
   image: ['bmp', 'jpg', 'jpeg', 'png', 'tif', 'gif', 'svg', 'webp'],
   video: ['avi', 'wmv', 'mpg', 'mpeg', 'mov', 'rm', 'ram', 'swf', 'flv', 'mp4'],
@@ -19,7 +19,7 @@ const GROUP_OF = new Map<string, FileGroup>(
 /**
  * What upload accepts: every listed group plus a few inert formats. HTML, XML, scripts and
  * executables are absent on purpose: served from the console's origin they would be stored XSS
- * or malware hosting (api-contract §8 flaw 3).
+ * or malware hosting (docs/reference/api-contract.md §8 flaw 3).
  */
 export const ALLOWED_EXTENSIONS: ReadonlySet<string> = new Set([
   ...GROUP_OF.keys(),
@@ -39,7 +39,7 @@ export function extensionOf(name: string): string {
   return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
 }
 
-/** The spec §5 group of a file name, by extension, case-insensitive. */
+/** The docs/reference/product-spec.md §5 group of a file name, by extension, case-insensitive. */
 export function fileGroup(name: string): FileGroup {
   return GROUP_OF.get(extensionOf(name)) ?? 'file';
 }

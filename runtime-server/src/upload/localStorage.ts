@@ -31,7 +31,7 @@ export function uploadsRoot(config: Pick<Config, 'dataDir'>): string {
 /**
  * A client-supplied file name reduced to one harmless path segment: base name only (both `/` and
  * `\`), letters, digits, `._ -` only, no `..`, no leading dot, bounded length that keeps the
- * extension. The result is a name, never a path (api-contract §8 flaw 3).
+ * extension. The result is a name, never a path (docs/reference/api-contract.md §8 flaw 3).
  */
 export function sanitiseFileName(hint: string): string {
   const name = (hint.split(/[/\\]/).pop() ?? '')

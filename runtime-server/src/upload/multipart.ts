@@ -8,7 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import formidable, { errors as formidableErrors } from 'formidable';
 import { AppError } from '../core/errors.js';
 
-/** At most this many files per request (spec §9 upload defaults). */
+/** At most this many files per request (docs/reference/product-spec.md §9 upload defaults). */
 export const MAX_FILES = 9;
 const MAX_FIELDS = 20;
 const MAX_FIELDS_BYTES = 64 * 1024;
@@ -116,7 +116,7 @@ export async function receiveMultipart(req: IncomingMessage, limits: MultipartLi
   }
 }
 
-/** formidable's error codes → the spec §5 messages. */
+/** formidable's error codes → the docs/reference/product-spec.md §5 messages. */
 function translate(err: unknown, limits: MultipartLimits): unknown {
   const code = (err as { code?: number }).code;
   switch (code) {

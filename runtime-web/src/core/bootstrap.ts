@@ -2,7 +2,7 @@ import { applyPermissions } from './eps';
 import { t } from './i18n';
 import type { Stores } from './stores';
 
-/** Logs a start-up failure for developers; the user sees nothing (spec §1). */
+/** Logs a start-up failure for developers; the user sees nothing (docs/reference/product-spec.md §1). */
 function quietly(what: string, promise: Promise<unknown>): Promise<void> {
   return promise.then(
     () => undefined,

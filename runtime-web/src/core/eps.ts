@@ -1,5 +1,5 @@
 /**
- * The service tree built at run time from `GET /admin/base/open/eps` (frontend-reference §2):
+ * The service tree built at run time from `GET /admin/base/open/eps` (docs/reference/frontend-reference.md §2):
  * `/admin/base/sys/user` → `services.base.sys.user`, one method per api path, GET → query, POST → body.
  */
 import { hasPerm, permKey } from './permission';
@@ -110,7 +110,7 @@ function pickChildren(node: ServiceNode): Record<string, unknown> {
   return out;
 }
 
-/** action → held? for one controller node (spec §6: the namespace without the admin prefix + action). */
+/** action → held? for one controller node (docs/reference/product-spec.md §6: the namespace without the admin prefix + action). */
 export function permissionsOf(node: ServiceNode | undefined, perms: readonly string[]): Record<string, boolean> {
   const out: Record<string, boolean> = {};
   for (const [action, key] of Object.entries(node?.permission ?? {})) out[action] = hasPerm(perms, key);

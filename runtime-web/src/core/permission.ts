@@ -1,5 +1,5 @@
 /**
- * Client-side permission check (spec §6): a key is held when any held permission string contains it,
+ * Client-side permission check (docs/reference/product-spec.md §6): a key is held when any held permission string contains it,
  * whitespace removed and `/` treated as `:`; `{or: [...]}` needs one entry, `{and: [...]}` all;
  * any other truthy non-string value is allowed, a falsy one is not.
  */

@@ -1,5 +1,5 @@
 /**
- * The request layer (spec §4, §7, §8; frontend-reference §3): envelope handling, the `language` and
+ * The request layer (docs/reference/product-spec.md §4, §7, §8; docs/reference/frontend-reference.md §3): envelope handling, the `language` and
  * `Authorization` headers, client-side token expiry with one refresh and a queue of waiting calls,
  * HTTP error routing and the progress bar.
  */
@@ -83,7 +83,7 @@ export const TOKEN_MARGIN_MS = 2_000;
 const REFRESH_URL = '/admin/base/open/refreshToken';
 const ROUTED_STATUSES = new Set([401, 403, 500, 502]);
 
-/** Calls that never show the progress bar (spec §7 "Progress indicator"). */
+/** Calls that never show the progress bar (docs/reference/product-spec.md §7 "Progress indicator"). */
 const QUIET_URLS = [
   /\/base\/open\/eps/,
   /\/base\/comm\/person/,

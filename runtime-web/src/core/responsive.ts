@@ -1,4 +1,4 @@
-/** Screen classes (spec §1/§9): under 768 xs, under 992 sm, under 1200 md, under 1920 xl, else full. */
+/** Screen classes (docs/reference/product-spec.md §1/§9): under 768 xs, under 992 sm, under 1200 md, under 1920 xl, else full. */
 export type Screen = 'xs' | 'sm' | 'md' | 'xl' | 'full';
 
 export const SCREENS: readonly Screen[] = ['xs', 'sm', 'md', 'xl', 'full'];

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { applyTheme, DEFAULT_THEME, normaliseTheme, parseHex, shades, THEME_PRESETS, themeVariables } from './theme';
 
-test('the eight presets of spec §1, default first', () => {
+test('the eight presets of docs/reference/product-spec.md §1, default first', () => {
   assert.deepEqual(
     THEME_PRESETS.map((p) => [p.name, p.color]),
     [

@@ -4,7 +4,7 @@ export interface ThemePreset {
   color: string;
 }
 
-/** The eight presets of spec §1; labels are `core:theme.<name>`. */
+/** The eight presets of docs/reference/product-spec.md §1; labels are `core:theme.<name>`. */
 export const THEME_PRESETS: readonly ThemePreset[] = [
   { name: 'default', color: '#4165d7' },
   { name: 'cuilv', color: '#51C21A' },

@@ -1,5 +1,5 @@
 /**
- * The table (frontend-reference §5.4): cells by kind, server-side sort, selection kept across pages, row
+ * The table (docs/reference/frontend-reference.md §5.4): cells by kind, server-side sort, selection kept across pages, row
  * operations gated by permission, a row context menu, tree rows, resizable columns, virtualised rows on
  * long pages, sticky header with the height fitted to the screen.
  */

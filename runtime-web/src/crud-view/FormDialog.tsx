@@ -1,4 +1,4 @@
-/** The add / edit / view / append dialog (frontend-reference §5.6): loads `info`, dirty-checks on close, keeps open on error. */
+/** The add / edit / view / append dialog (docs/reference/frontend-reference.md §5.6): loads `info`, dirty-checks on close, keeps open on error. */
 import { useEffect, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Modal, Spin, Toast } from '@douyinfe/semi-ui';

@@ -1,4 +1,4 @@
-/** Table cells by kind (frontend-reference §5.4): tags for dictionaries and options, dates, exact decimals, images, files, JSON, references. */
+/** Table cells by kind (docs/reference/frontend-reference.md §5.4): tags for dictionaries and options, dates, exact decimals, images, files, JSON, references. */
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';

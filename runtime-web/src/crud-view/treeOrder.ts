@@ -1,6 +1,6 @@
 /**
  * A drag-and-drop on a tree of rows → the rows' new `parentId` and `orderNum` (the body of a tree entity's
- * `order` action, frontend-reference §6 users). Pure, so the rules are unit-tested without a browser.
+ * `order` action, docs/reference/frontend-reference.md §6 users). Pure, so the rules are unit-tested without a browser.
  */
 import { branchIds } from '../crud/tree';
 import type { Row } from '../crud/types';

@@ -1,5 +1,5 @@
 /**
- * The CRUD controller of one screen (frontend-reference §5.2): parameters merged on every refresh and
+ * The CRUD controller of one screen (docs/reference/frontend-reference.md §5.2): parameters merged on every refresh and
  * mirrored in the URL, stale answers ignored, selection kept across pages, permission flags, a refresh
  * after every write, optimistic inline toggles that roll back on error.
  */

@@ -16,7 +16,7 @@ export function enabledExtensions(list: readonly ExtensionEntry[] = EXTENSIONS):
 
 /**
  * Runs each enabled extension's install in order. A failing extension is logged for developers and
- * skipped; the user sees nothing (spec §1 start-up).
+ * skipped; the user sees nothing (docs/reference/product-spec.md §1 start-up).
  */
 export async function installExtensions(stores: Stores, list: readonly ExtensionEntry[] = EXTENSIONS): Promise<ExtensionEntry[]> {
   const installed: ExtensionEntry[] = [];

@@ -3,7 +3,7 @@ import { circle, line, path, type IconShape, type ShapeNode } from './shape';
 /** The sheet every document icon shares: a page with a folded corner. */
 const sheet: ShapeNode[] = [path('M6 3h8l5 5v13H6z'), path('M14 3v5h5')];
 
-/** Document types (spec §1): image, video, audio, pdf, word, excel, ppt, archive, plus a plain one. */
+/** Document types (docs/reference/product-spec.md §1): image, video, audio, pdf, word, excel, ppt, archive, plus a plain one. */
 export const DOCUMENT_ICONS = {
   doc: [...sheet, line(9, 12, 16, 12), line(9, 15.5, 16, 15.5), line(9, 19, 13, 19)],
   'doc-image': [...sheet, circle(10, 12, 1.4), path('M6.5 19.5l3.5-3.5 2.5 2.5 2-2 3.5 3.5')],

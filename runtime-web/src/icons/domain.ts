@@ -1,6 +1,6 @@
 import { circle, dot, line, path, rect, type IconShape } from './shape';
 
-/** Business-domain icons (spec §1: workbench, tasks, orders, goods, team, stats, rank, trend, VIP, …). */
+/** Business-domain icons (docs/reference/product-spec.md §1: workbench, tasks, orders, goods, team, stats, rank, trend, VIP, …). */
 export const DOMAIN_ICONS = {
   workbench: [rect(3, 3, 8, 8, 2), rect(13, 3, 8, 5, 2), rect(13, 10, 8, 11, 2), rect(3, 13, 8, 8, 2)],
   task: [rect(5, 4, 14, 17, 2), rect(9, 2.5, 6, 3.5, 1), path('M9 13l2 2 4-4.5')],

@@ -34,7 +34,7 @@ describe('icon set', () => {
     assert.deepEqual(missing, []);
   });
 
-  it('covers the domains and document types of spec §1', () => {
+  it('covers the domains and document types of docs/reference/product-spec.md §1', () => {
     const wanted = [
       'workbench',
       'tasks',

@@ -1,4 +1,4 @@
-/** Light/dark switch with the 400 ms circular reveal of spec §1 (View Transitions API where the browser has it). */
+/** Light/dark switch with the 400 ms circular reveal of docs/reference/product-spec.md §1 (View Transitions API where the browser has it). */
 export const REVEAL_MS = 400;
 
 /** Radius that covers the whole viewport from (x, y): the distance to the farthest corner. */

@@ -32,7 +32,7 @@ export function firstPage<T extends MenuNodeLike>(tree: readonly T[]): T | undef
   return undefined;
 }
 
-/** Classes of the frame: screen class, folded and phone-sized states (spec §1 responsive classes). */
+/** Classes of the frame: screen class, folded and phone-sized states (docs/reference/product-spec.md §1 responsive classes). */
 export function frameClasses(screen: string, collapsed: boolean, mini: boolean): string {
   return ['sa-frame', `is-${screen}`, collapsed ? 'is-collapsed' : 'is-expanded', mini ? 'is-mini' : '']
     .filter(Boolean)

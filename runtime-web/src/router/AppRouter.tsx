@@ -18,7 +18,7 @@ import RouteDemo from '../pages/demo/RouteDemo';
 
 const HOME: AppRoute = { path: '/', viewPath: 'modules/demo/views/home/index.vue' };
 
-/** History-mode router (spec §2) with the guard in front of every route. */
+/** History-mode router (docs/reference/product-spec.md §2) with the guard in front of every route. */
 export function AppRouter(): ReactNode {
   return (
     <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
@@ -75,7 +75,7 @@ const GuardedRoutes = observer(function GuardedRoutes() {
     if (!shown) return;
     process.add({ path, fullPath, meta: { label, keepAlive, process: track, isHome } });
   }, [shown !== undefined, path, fullPath, label, keepAlive, track, isHome, process]);
-  // A token held with both lifetimes over: drop the stale session (spec §2 guard rule 5).
+  // A token held with both lifetimes over: drop the stale session (docs/reference/product-spec.md §2 guard rule 5).
   useEffect(() => {
     if (user.token && !signedIn) user.clear();
   }, [user, signedIn]);

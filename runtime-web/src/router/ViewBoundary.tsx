@@ -30,7 +30,7 @@ interface State {
 }
 
 /**
- * Wraps each view: a view that fails to load or render shows '页面存在错误：{message}' (spec §2) in
+ * Wraps each view: a view that fails to load or render shows '页面存在错误：{message}' (docs/reference/product-spec.md §2) in
  * place of the page while the frame keeps working; a failed dynamic import reloads the page instead.
  */
 export class ViewBoundary extends Component<{ children: ReactNode; resetKey?: string }, State> {

@@ -1,7 +1,7 @@
 import { makeAutoObservable } from 'mobx';
 import type { AppRoute } from './types';
 
-/** Menu routes registered on first visit (spec §2 guard rule 3); dropped on logout. */
+/** Menu routes registered on first visit (docs/reference/product-spec.md §2 guard rule 3); dropped on logout. */
 export class DynamicRoutes {
   routes: AppRoute[] = [];
 

@@ -13,7 +13,7 @@ const menus: AppRoute[] = [
 ];
 const base: GuardInput = { pathname: '/', ready: true, hasToken: true, tokenExpired: false, registered: [], menuRoutes: menus };
 
-describe('route guard (spec §2)', () => {
+describe('route guard (docs/reference/product-spec.md §2)', () => {
   it('waits for the initial load when logged in', () => {
     assert.deepEqual(decide({ ...base, ready: false, pathname: '/sys/user' }), { kind: 'wait' });
   });

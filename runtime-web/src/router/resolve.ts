@@ -3,7 +3,7 @@ import { STATIC_PAGES, STATIC_VIEWS } from './staticRoutes';
 import { IGNORED_PATHS } from './types';
 import type { AppRoute } from './types';
 
-/** A menu entry's view path decides where and how it renders (spec §2 menu-driven routing rules). */
+/** A menu entry's view path decides where and how it renders (docs/reference/product-spec.md §2 menu-driven routing rules). */
 export function toDynamicRoute(menuRoute: AppRoute): AppRoute {
   const viewPath = menuRoute.viewPath ?? undefined;
   const iframe = viewPath && /^https?:\/\//i.test(viewPath) ? viewPath : undefined;
@@ -68,7 +68,7 @@ export interface GuardInput {
   menuRoutes: readonly AppRoute[];
 }
 
-/** The guard of spec §2 as a pure function, so it can be tested without a browser. */
+/** The guard of docs/reference/product-spec.md §2 as a pure function, so it can be tested without a browser. */
 export function decide(input: GuardInput): GuardDecision {
   const path = normalisePath(input.pathname);
   const ignored = (IGNORED_PATHS as readonly string[]).includes(path);

@@ -28,7 +28,7 @@ export interface RouteMeta {
   keepAlive?: boolean;
 }
 
-/** Paths the guard lets through without a token (spec §2). */
+/** Paths the guard lets through without a token (docs/reference/product-spec.md §2). */
 export const IGNORED_PATHS = ['/login', '/401', '/403', '/404', '/500', '/502'] as const;
 
 export const ERROR_CODES = [401, 403, 404, 500, 502] as const;

@@ -75,7 +75,7 @@ export function guarded(node: ReactNode, key: string): ReactNode {
   );
 }
 
-/** The element a route renders, decided by its view path (spec §2 menu-driven routing rules). */
+/** The element a route renders, decided by its view path (docs/reference/product-spec.md §2 menu-driven routing rules). */
 export function viewElement(route: AppRoute, label?: string): ReactNode {
   if (route.meta?.iframeUrl) return <IframeView url={route.meta.iframeUrl} title={label} />;
   if (!route.viewPath) return <Navigate to="/404" replace />;

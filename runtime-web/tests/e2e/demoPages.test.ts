@@ -1,5 +1,5 @@
 /**
- * The plugin demo pages (spec §2 labels) and the dynamic route demo, on a real server.
+ * The plugin demo pages (docs/reference/product-spec.md §2 labels) and the dynamic route demo, on a real server.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

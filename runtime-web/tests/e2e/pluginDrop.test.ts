@@ -1,5 +1,5 @@
 /**
- * Dropping a `.cool` file on the console against the real server: every answer the server gives (spec §4)
+ * Dropping a `.cool` file on the console against the real server: every answer the server gives (docs/reference/product-spec.md §4)
  * — empty (installed), type 0 (invalid package), type 1 (already installed), type 2 (hook held by an
  * enabled plugin) — and type 3, which only a reference-family server sends (api-contract: "check passed").
  * The question names the plugin by its manifest's name, as the plugin list does.

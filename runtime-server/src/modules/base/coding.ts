@@ -13,7 +13,7 @@ import { guardOf } from './menuGuard.js';
 import { originOf } from '../../audit/audit.js';
 
 /**
- * `/admin/base/coding` (api-contract §9): the schema-writing heir of 8.x code generation. Both
+ * `/admin/base/coding` (docs/reference/api-contract.md §9): the schema-writing heir of 8.x code generation. Both
  * actions refuse in production, so a live server neither lists nor writes code.
  */
 function assertDevelopment(services: Pick<AppServices, 'config'>): void {

@@ -122,7 +122,7 @@ export const uploadMode: Handler = async ({ services }) => {
  * `POST /admin/base/comm/upload` (multipart `file` ×1…9, optional `key` name hint): stores each file
  * under `<DATA_DIR>/uploads/<YYYYMMDD>/` and answers its URL (one file) or the URLs (several): UPLOAD_BASE_URL
  * (default `/api`) + `/upload/<day>/<name>`, so clients behind the family's `/api/`-only proxy can show it.
- * Names are sanitised, extensions allow-listed, sizes limited (api-contract §8 flaw 3).
+ * Names are sanitised, extensions allow-listed, sizes limited (docs/reference/api-contract.md §8 flaw 3).
  */
 export const upload: Handler = async ({ services, koa }) => {
   const { config } = services;

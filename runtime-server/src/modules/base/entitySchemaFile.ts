@@ -7,7 +7,7 @@ import { AppError, ValidationError } from '../../core/errors.js';
 
 /**
  * Development-only entity authoring (`menu/parse`, `menu/create`), the safe heir of the reference's
- * eval-based code generation (api-contract §8 #20): the input is an entity JSON *Schema*, checked by
+ * eval-based code generation (docs/reference/api-contract.md §8 #20): the input is an entity JSON *Schema*, checked by
  * the generator's own meta-schema and sanitizer; the only output is one JSON file under `schemas/`.
  */
 

@@ -12,7 +12,7 @@ export async function readConf(knex: Knex | Knex.Transaction, key: string): Prom
   return row ? (row.cValue ?? undefined) : undefined;
 }
 
-/** Writes a conf value, inserting the row when it is missing (the reference silently did nothing, §8 #25). */
+/** Writes a conf value, inserting the row when it is missing (the reference silently did nothing, docs/reference/api-contract.md §8 #25). */
 export async function writeConf(knex: Knex | Knex.Transaction, key: string, value: string): Promise<void> {
   const ts = now();
   const n = await knex('base_sys_conf').where({ cKey: key }).update({ cValue: value, updateTime: ts });
@@ -40,7 +40,7 @@ const PURGE_BATCH = 200;
 
 async function pruneTable(knex: Knex, table: string, key: string, at: Date, onPurged?: OnRecyclePurged): Promise<number> {
   const days = await keepDays(knex, key);
-  // No usable setting means "keep everything": the reference deleted every row here (§8 #25).
+  // No usable setting means "keep everything": the reference deleted every row here (docs/reference/api-contract.md §8 #25).
   if (days === undefined) return 0;
   const cutoff = dayjs(at).subtract(days, 'day').startOf('day').format('YYYY-MM-DD HH:mm:ss');
   if (!onPurged) return Number(await knex(table).where('createTime', '<', cutoff).delete());

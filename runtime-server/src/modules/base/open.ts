@@ -7,7 +7,7 @@ import type { LoginInput } from '../../auth/login.js';
 import { sendStatic } from '../../http/sendStatic.js';
 import { paramPage } from './paramHtml.js';
 
-/** `GET /admin/base/open/eps`: the generated EPS (api-contract.md §3), serialized once, ETag-validated. */
+/** `GET /admin/base/open/eps`: the generated EPS (docs/reference/api-contract.md §3), serialized once, ETag-validated. */
 export const eps: Handler = ({ services, koa }) => sendStatic(koa, services.generated.epsBody);
 
 /**

@@ -8,7 +8,7 @@ export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESC[c]!);
 const RICH_TEXT = 1;
 
 /**
- * Answers a param as `<html><title>name</title><body>data</body></html>` (api-contract §5), with the
+ * Answers a param as `<html><title>name</title><body>data</body></html>` (docs/reference/api-contract.md §5), with the
  * name and data escaped and a CSP that forbids scripts: the page is public, so stored markup must not run.
  * `richTextOnly` (the open route): other params — strings and files that hold configuration — answer like a
  * missing key, so an outsider cannot read settings by guessing their names.

@@ -25,7 +25,7 @@ const rowsOf = (body: unknown): Record<string, unknown>[] =>
   (Array.isArray(body) ? body : [body]).filter((r): r is Record<string, unknown> => !!r && typeof r === 'object');
 
 /**
- * Server side of the menu form rules (spec §5): the generic validation already wants a name and a
+ * Server side of the menu form rules (docs/reference/product-spec.md §5): the generic validation already wants a name and a
  * router starting with '/'; here an empty router means "none", a directory or page needs its order
  * (permission buttons, which the console batch-adds without one, default to 0), and a parent must
  * exist and must not be the menu itself or one of its descendants.

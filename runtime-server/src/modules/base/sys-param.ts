@@ -4,12 +4,12 @@ import { paramPage } from './paramHtml.js';
 
 /**
  * `GET /admin/base/sys/param/html?key=` (permission-checked): the param as an HTML page, name and
- * data escaped, under a CSP that forbids scripts (api-contract §8 #19).
+ * data escaped, under a CSP that forbids scripts (docs/reference/api-contract.md §8 #19).
  */
 export const html: Handler = ({ services, query, koa }) => paramPage(services, koa, String(query.key));
 
 /**
- * A param's value decoded by its data type (api-contract §6.4 `dataByKey`): 0 → parsed JSON, or the
+ * A param's value decoded by its data type (docs/reference/api-contract.md §6.4 `dataByKey`): 0 → parsed JSON, or the
  * raw text when it is not JSON; 1 (rich text) → the raw text; 2 (files) → the comma-separated URLs as
  * an array. An unknown key → undefined. For other modules (e.g. `/app/base/comm/param`).
  */

@@ -21,10 +21,10 @@ import {
 } from './userRoles.js';
 
 /**
- * `/admin/base/sys/role` (api-contract §6.3). The relation tables (role_menu, role_department) are
+ * `/admin/base/sys/role` (docs/reference/api-contract.md §6.3). The relation tables (role_menu, role_department) are
  * the truth; the JSON columns keep a copy. A non-super actor sees the roles they created or hold,
  * changes only roles they created and do not hold, and can grant only menus they have and
- * departments inside their own data scope (§8 #14: no privilege escalation through role editing).
+ * departments inside their own data scope (docs/reference/api-contract.md §8 #14: no privilege escalation through role editing).
  */
 
 const ROLE = 'base_sys_role';

@@ -15,10 +15,10 @@ import { assertManageable } from './userManage.js';
 import { canonicalUsername } from '../../auth/username.js';
 
 /**
- * `/admin/base/sys/user` (api-contract §6.2). Every write checks, for a non-super actor: the target
+ * `/admin/base/sys/user` (docs/reference/api-contract.md §6.2). Every write checks, for a non-super actor: the target
  * users lie in the actor's data scope, none is a super-admin, none holds a role the actor lacks, and
  * any role assigned is one the actor holds — so user editing can never raise anyone's privileges
- * above the actor's own (§8 #14, #17). Relations, session revocation and the auth epoch change in
+ * above the actor's own (docs/reference/api-contract.md §8 #14, #17). Relations, session revocation and the auth epoch change in
  * the same transaction as the row.
  */
 

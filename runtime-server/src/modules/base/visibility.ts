@@ -3,7 +3,7 @@ import type { VisibilityRule } from '../../crud/context.js';
 import { USER_ROLE } from './userRoles.js';
 
 /**
- * Roles a non-super admin may see: those they created or hold (api-contract §6.3). Applied to every read
+ * Roles a non-super admin may see: those they created or hold (docs/reference/api-contract.md §6.3). Applied to every read
  * of roles — page, list, info, history, and the change-audit page — so no path shows more.
  */
 export const roleVisibility: VisibilityRule = async (actor, knex: Knex) => {

@@ -6,7 +6,7 @@ import type { TestApp } from '../../testing/testApp.js';
 
 // What crud.http.test.ts already proves on this entity (19.99 and a literal 0.3 round trip, the
 // keyword over description, the title LIKE with escaped wildcards, status = / IN, sorting by price,
-// exampleImages [] on update) is not repeated here; this file covers the rest of spec §3/§7.
+// exampleImages [] on update) is not repeated here; this file covers the rest of docs/reference/product-spec.md §3/§7.
 
 const G = '/admin/demo/goods';
 type Row = Record<string, unknown>;

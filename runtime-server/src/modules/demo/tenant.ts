@@ -2,7 +2,7 @@ import type { Handler } from '../../core/handler.js';
 import { page } from '../../crud/operations/page.js';
 
 /**
- * The tenant demo (api-contract §9) on demo goods, whose schema says `x-tenant`.
+ * The tenant demo (docs/reference/api-contract.md §9) on demo goods, whose schema says `x-tenant`.
  * `use`: the ordinary case — the caller's tenant filters the query in SQL.
  */
 export const use: Handler = async (ctx) => ({ tenantId: ctx.actor?.tenantId ?? null, ...(await page(ctx.crud('demo/goods'), ctx.body)) });

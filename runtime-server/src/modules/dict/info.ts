@@ -6,7 +6,7 @@ const NUMERIC = /^-?\d+(\.\d+)?$/;
 
 /**
  * `POST /admin/dict/info/data {types?}` → `{ <typeKey>: [{id, name, typeId, parentId, orderNum, value}] }`,
- * ordered by orderNum then createTime; numeric values become numbers (contract §6.7, without the
+ * ordered by orderNum then createTime; numeric values become numbers (docs/reference/api-contract.md §6.7, without the
  * reference's `" "` → 0 slip). No or empty `types` = every type. Two queries whatever the count.
  */
 export const data: Handler = async ({ services, body }) => {

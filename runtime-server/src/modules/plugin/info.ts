@@ -29,7 +29,7 @@ const ENTITY = 'plugin/info';
 /** Columns too large (or too code-like) for the audit trail and the page view. */
 const BULKY = ['content', 'tsContent', 'logo', 'readme'];
 
-/** The install answers of spec §4 (sent as success `data`; the console force-retries on confirm). */
+/** The install answers of docs/reference/product-spec.md §4 (sent as success `data`; the console force-retries on confirm). */
 export interface InstallAnswer {
   type: 0 | 1 | 2 | 3;
   message: string;

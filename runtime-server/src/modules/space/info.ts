@@ -37,7 +37,7 @@ export async function assertTypesExist(knex: Knex | Knex.Transaction, ids: Itera
 /**
  * `POST add` (one file or up to 9), after the browser uploaded them: the URL must name an existing
  * file of OUR uploads folder (no foreign hosts, no traversal) or one the enabled upload plugin
- * confirms holding, and what describes that file — `key` (its canonical URL), `type` (spec §5 group
+ * confirms holding, and what describes that file — `key` (its canonical URL), `type` (docs/reference/product-spec.md §5 group
  * of the stored name's extension) and `size` — comes from the storage, never from the client. Checked in full before the
  * single insert transaction, so a refusal writes nothing.
  */

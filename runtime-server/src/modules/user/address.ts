@@ -8,7 +8,7 @@ import { update as genericUpdate } from '../../crud/operations/update.js';
 import { now } from '../../db/values.js';
 
 /**
- * `/admin/user/address` (api-contract §6.12, admin side). The reference's service reads the app
+ * `/admin/user/address` (docs/reference/api-contract.md §6.12, admin side). The reference's service reads the app
  * user's id, which admins lack, so its list and default handling fail for admins; here admins manage
  * any user's addresses, and the rule "at most one default address per user" is kept in the same
  * transaction as the write. Page, list and info are generic (the user's nickName comes from the

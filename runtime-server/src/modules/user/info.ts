@@ -1,7 +1,7 @@
 import type { EntityHooks } from '../../crud/hooks.js';
 
 /**
- * `/admin/user/info` (api-contract §6.12, admin side): the generic CRUD with these hooks (modules/user/module.ts).
+ * `/admin/user/info` (docs/reference/api-contract.md §6.12, admin side): the generic CRUD with these hooks (modules/user/module.ts).
  * The password is x-secret (hashed on write, never selected), so page, list and info need nothing of their own.
  */
 

@@ -95,7 +95,7 @@ export class AppStore {
     this.setDark(!this.dark);
   }
 
-  /** Width (and touch) changed: recompute the screen class and fold the menu where spec §1 says so. */
+  /** Width (and touch) changed: recompute the screen class and fold the menu where docs/reference/product-spec.md §1 says so. */
   setScreen(width: number, touch: boolean = this.touch): void {
     this.width = width;
     this.touch = touch;

@@ -12,7 +12,7 @@ export function useStores(): Stores {
   return stores;
 }
 
-/** Whether the signed-in user holds `value` (spec §6); read inside an observer component. */
+/** Whether the signed-in user holds `value` (docs/reference/product-spec.md §6); read inside an observer component. */
 export function usePermission(value: unknown): boolean {
   return useStores().menu.hasPerm(value);
 }

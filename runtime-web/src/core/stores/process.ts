@@ -16,7 +16,7 @@ export interface VisitedRoute {
   meta?: { label?: string; keepAlive?: boolean; isHome?: boolean; process?: boolean; [key: string]: unknown };
 }
 
-/** Pages that are never tabs (spec §2): home, sign-in and the error pages. */
+/** Pages that are never tabs (docs/reference/product-spec.md §2): home, sign-in and the error pages. */
 export const NO_PROCESS_PATHS = ['/', '/login', '/401', '/403', '/404', '/500', '/502'];
 
 /** The tabs bar: visited routes, except home, error pages and routes marked `process: false`. */

@@ -237,7 +237,7 @@ async function upload(stores: Stores, file: File): Promise<string> {
   return Array.isArray(url) ? url[0]! : url;
 }
 
-/** Image (one URL), images (URL array) or file upload through `comm/upload`, with the spec §5 limits. */
+/** Image (one URL), images (URL array) or file upload through `comm/upload`, with the docs/reference/product-spec.md §5 limits. */
 function UploadWidget(p: WidgetProps) {
   const stores = useStores();
   const { t } = useTranslation('crud');

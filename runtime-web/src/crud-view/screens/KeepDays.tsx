@@ -1,4 +1,4 @@
-/** The request log's "keep logs (days)" box: `getKeep` when shown, `setKeep {value}` when changed (frontend-reference §6). */
+/** The request log's "keep logs (days)" box: `getKeep` when shown, `setKeep {value}` when changed (docs/reference/frontend-reference.md §6). */
 import { useEffect, useState } from 'react';
 import { InputNumber, Toast } from '@douyinfe/semi-ui';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /**
- * The menu screen's own actions (frontend-reference §6 menus), registered by name for `base/sys/menu`:
+ * The menu screen's own actions (docs/reference/frontend-reference.md §6 menus), registered by name for `base/sys/menu`:
  * import (a JSON file → tree preview → `import`), export (checked menus → `export` → a JSON download) and
  * parse-and-create an entity from its JSON Schema (development only) with a menu under a chosen parent.
  */

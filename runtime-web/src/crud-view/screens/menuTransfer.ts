@@ -1,4 +1,4 @@
-/** Menu import/export files (frontend-reference §6 menus): the `childMenus` trees `menu/export` answers and `menu/import` takes. */
+/** Menu import/export files (docs/reference/frontend-reference.md §6 menus): the `childMenus` trees `menu/export` answers and `menu/import` takes. */
 
 export interface MenuNode {
   name: string;

@@ -1,5 +1,5 @@
 /**
- * The file space (frontend-reference §5.10): categories on the left (the `space/type` sidebar), files of the
+ * The file space (docs/reference/frontend-reference.md §5.10): categories on the left (the `space/type` sidebar), files of the
  * chosen category and type group as a grid with thumbnails or type icons, click and drag-and-drop upload with
  * progress, preview / copy link / delete. In pick mode a click selects, numbered in order, up to `limit`.
  * One component for the `/space/list` screen and the picker the upload widgets open.

@@ -41,7 +41,7 @@ function ask(options: { title: string; content: string; okText: string; cancelTe
 }
 
 /**
- * Dropping a `.cool` file anywhere on the console installs it (spec §2, §4). Drops an inner widget
+ * Dropping a `.cool` file anywhere on the console installs it (docs/reference/product-spec.md §2, §4). Drops an inner widget
  * already handled (an upload area) are left alone. Only a super-admin sees the hint while dragging; the
  * server refuses everyone else, and they are told so when they drop a plugin.
  */

@@ -21,7 +21,7 @@ function script(answers: (InstallAnswer | undefined)[], confirmWith = true) {
   };
 }
 
-describe('plugin drop-install flow (spec §4)', () => {
+describe('plugin drop-install flow (docs/reference/product-spec.md §4)', () => {
   it('empty answer: installed after one unforced post', async () => {
     const s = script([undefined]);
     assert.equal(await installDropped(s.deps), 'installed');

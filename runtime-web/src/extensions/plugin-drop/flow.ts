@@ -1,5 +1,5 @@
 /**
- * The install conversation of spec §4 for a dropped `.cool` file, without any UI: the caller supplies
+ * The install conversation of docs/reference/product-spec.md §4 for a dropped `.cool` file, without any UI: the caller supplies
  * the request and the dialogs. The first post is never forced; the server's answer decides what follows.
  */
 export interface InstallAnswer {

@@ -12,7 +12,7 @@ function LazyPluginDrop() {
   );
 }
 
-/** Drop-install of `.cool` plugin packages anywhere on the console (spec §4). */
+/** Drop-install of `.cool` plugin packages anywhere on the console (docs/reference/product-spec.md §4). */
 export const pluginDropExtension: Omit<ExtensionEntry, 'index'> = {
   name: 'plugin-drop',
   enable: true,

@@ -33,7 +33,7 @@ export function checkAvatar(file: FileLike): UploadProblem | undefined {
   return undefined;
 }
 
-/** The stored-name hint the server keeps (`<prefix>/<uuid>_<name>` → `<name>`), spec §9 key prefix. */
+/** The stored-name hint the server keeps (`<prefix>/<uuid>_<name>` → `<name>`), docs/reference/product-spec.md §9 key prefix. */
 export function uploadKey(fileName: string, prefix: string = UPLOAD_DEFAULTS.prefixPath, uuid: string = randomId()): string {
   return `${prefix}/${uuid}_${fileName}`;
 }

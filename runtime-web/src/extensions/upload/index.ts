@@ -1,7 +1,7 @@
 import type { ExtensionEntry } from '../types';
 import { UPLOAD_DEFAULTS } from './config';
 
-/** The upload extension: its defaults (spec §5/§9) are read by every upload control. */
+/** The upload extension: its defaults (docs/reference/product-spec.md §5/§9) are read by every upload control. */
 export const uploadExtension: Omit<ExtensionEntry, 'index'> & { options: typeof UPLOAD_DEFAULTS } = {
   name: 'upload',
   enable: true,

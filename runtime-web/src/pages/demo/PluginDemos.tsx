@@ -283,7 +283,7 @@ function TopDetailDemo() {
   );
 }
 
-/** `/demo/plugins` (modules/demo/views/plugins/index.vue): the plugin demo pages with the labels of spec §2. */
+/** `/demo/plugins` (modules/demo/views/plugins/index.vue): the plugin demo pages with the labels of docs/reference/product-spec.md §2. */
 const PluginDemos = observer(function PluginDemos() {
   const { t } = useTranslation('pluginDemo');
   const tabs: [string, ReactNode][] = [

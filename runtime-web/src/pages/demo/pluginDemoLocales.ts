@@ -1,4 +1,4 @@
-/** Strings of the plugin demo pages, namespace `pluginDemo` (labels of spec §2). */
+/** Strings of the plugin demo pages, namespace `pluginDemo` (labels of docs/reference/product-spec.md §2). */
 import { registerMessages } from '../../core/i18n';
 
 const zhCn = {

@@ -7,7 +7,7 @@ import type { ErrorCode } from '../../router/types';
 import { LocaleButtons } from '../login/LocaleButtons';
 import './error.css';
 
-/** /401 /403 /404 /500 /502 (spec §8 texts); never tracked as tabs. */
+/** /401 /403 /404 /500 /502 (docs/reference/product-spec.md §8 texts); never tracked as tabs. */
 const ErrorPage = observer(function ErrorPage({ code }: { code: ErrorCode }) {
   const { t } = useTranslation('app');
   const { user } = useStores();

@@ -1,7 +1,7 @@
 import { Button } from '@douyinfe/semi-ui';
 import { useTranslation } from 'react-i18next';
 
-/** A menu entry whose view path is a URL, embedded in the main frame (spec §2). */
+/** A menu entry whose view path is a URL, embedded in the main frame (docs/reference/product-spec.md §2). */
 export default function IframeView({ url, title }: { url: string; title?: string }) {
   const { t } = useTranslation('app');
   return (

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { validateLogin } from './validate';
 
-describe('login form validation (spec §5)', () => {
+describe('login form validation (docs/reference/product-spec.md §5)', () => {
   it('requires all three fields', () => {
     assert.deepEqual(validateLogin({ username: ' ', password: '', verifyCode: '' }), {
       username: 'usernameRequired',

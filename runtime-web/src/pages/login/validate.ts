@@ -5,7 +5,7 @@ export interface LoginErrors {
   verifyCode?: 'captchaRequired';
 }
 
-/** Spec §5: username, password and code cannot be empty; password 6 to 16 characters. */
+/** docs/reference/product-spec.md §5: username, password and code cannot be empty; password 6 to 16 characters. */
 export function validateLogin(form: { username: string; password: string; verifyCode: string }): LoginErrors {
   const errors: LoginErrors = {};
   if (!form.username.trim()) errors.username = 'usernameRequired';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { validateProfile } from './validate';
 
-describe('personal center validation (spec §5)', () => {
+describe('personal center validation (docs/reference/product-spec.md §5)', () => {
   it('requires a nickname', () => {
     assert.deepEqual(validateProfile({ nickName: '  ', oldPassword: '', password: '' }), { nickName: 'nickNameRequired' });
     assert.deepEqual(validateProfile({ nickName: 'Ann', oldPassword: '', password: '' }), {});

@@ -6,7 +6,7 @@ export interface ProfileErrors {
 }
 
 /**
- * Spec §5: nickname required; changing the password needs the original one and a new one of 6 to 16
+ * docs/reference/product-spec.md §5: nickname required; changing the password needs the original one and a new one of 6 to 16
  * characters. Both password fields empty = keep the password.
  */
 export function validateProfile(form: { nickName: string; oldPassword: string; password: string }): ProfileErrors {
