@@ -15,6 +15,7 @@ import request from 'supertest';
 import { loadConfig } from '../runtime-server/src/config.js';
 import { startTestApp } from '../runtime-server/src/testing/testApp.js';
 import { TEST_ADMIN_PASSWORD, TEST_CAPTCHA } from '../runtime-server/src/testing/forEachDb.js';
+import { TABLES } from '../runtime-server/src/generated/tables.js';
 
 const arg = (name: string, d: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -28,14 +29,14 @@ const knex = app.instance.services.knex;
 const mb = (b: number) => (b / 1024 / 1024).toFixed(1);
 
 async function fill(total: number): Promise<void> {
-  const have = Number(((await knex('demo_goods').count({ n: '*' })) as { n: number }[])[0]!.n);
+  const have = Number(((await knex(TABLES.demoGoods).count({ n: '*' })) as { n: number }[])[0]!.n);
   const ts = '2026-01-01 00:00:00';
   const rows = [];
   for (let i = have; i < total; i++) {
     rows.push({ title: `Goods ${i}`, price: `${(i % 100000) + 0.25}`, status: i % 2, type: (i % 3) + 1, stock: i, description: `row ${i} of the export benchmark`, createTime: ts, updateTime: ts });
-    if (rows.length === 500) await knex.batchInsert('demo_goods', rows.splice(0), 500);
+    if (rows.length === 500) await knex.batchInsert(TABLES.demoGoods, rows.splice(0), 500);
   }
-  if (rows.length) await knex.batchInsert('demo_goods', rows, 500);
+  if (rows.length) await knex.batchInsert(TABLES.demoGoods, rows, 500);
 }
 
 async function pageLatency(): Promise<number> {

@@ -30,6 +30,7 @@ import { now } from '../runtime-server/src/db/values.js';
 import { loginOver, solveCaptcha } from '../runtime-server/src/testing/solveCaptcha.js';
 import { freePort } from '../runtime-server/src/testing/spawnServer.js';
 import { buildServer } from './server-build.mjs';
+import { TABLES } from '../runtime-server/src/generated/tables.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -228,7 +229,7 @@ async function seed(knex: Knex): Promise<void> {
   // One scrypt hash for every seeded user (hashing 10 000 would take minutes): each can sign in.
   const password = await hashSecret(USER_PASSWORD);
   const deptIds: number[] = [];
-  for (let d = 0; d < 20; d++) deptIds.push(idOf(await knex('base_sys_department').insert({ name: `Dept ${d}`, parentId: null, orderNum: d, ...stamp })));
+  for (let d = 0; d < 20; d++) deptIds.push(idOf(await knex(TABLES.baseSysDepartment).insert({ name: `Dept ${d}`, parentId: null, orderNum: d, ...stamp })));
   for (let i = 0; i < USERS; i += 400) {
     const rows = Array.from({ length: Math.min(400, USERS - i) }, (_, k) => ({
       username: `user${i + k}`,
@@ -242,7 +243,7 @@ async function seed(knex: Knex): Promise<void> {
       phone: `138${String(i + k).padStart(8, '0')}`,
       ...stamp,
     }));
-    await knex('base_sys_user').insert(rows);
+    await knex(TABLES.baseSysUser).insert(rows);
   }
   for (let i = 0; i < GOODS; i += 400) {
     const rows = Array.from({ length: Math.min(400, GOODS - i) }, (_, k) => ({
@@ -254,24 +255,24 @@ async function seed(knex: Knex): Promise<void> {
       exampleImages: '["a.png"]',
       ...stamp,
     }));
-    await knex('demo_goods').insert(rows);
+    await knex(TABLES.demoGoods).insert(rows);
   }
   // Every seeded user holds a role (a role-less account cannot sign in).
-  const usersRole = idOf(await knex('base_sys_role').insert({ name: 'bench-users', label: 'bench-users', relevance: 0, ...stamp }));
+  const usersRole = idOf(await knex(TABLES.baseSysRole).insert({ name: 'bench-users', label: 'bench-users', relevance: 0, ...stamp }));
   await knex.raw(
     'insert into base_sys_user_role (userId, roleId, createTime, updateTime) select id, ?, ?, ? from base_sys_user where username like ?',
     [usersRole, ts, ts, 'user%'],
   );
-  const roleId = idOf(await knex('base_sys_role').insert({ name: 'bench-scoped', label: 'bench', relevance: 0, ...stamp }));
-  const menus = (await knex('base_sys_menu').whereIn('perms', ['base:sys:user:page', 'base:sys:user:list']).orWhere('name', 'like', '%用户%').select('id')) as { id: number }[];
-  for (const m of menus) await knex('base_sys_role_menu').insert({ roleId, menuId: m.id, ...stamp });
-  const permMenu = idOf(await knex('base_sys_menu').insert({ parentId: null, name: 'bench-perms', type: 2, perms: 'base:sys:user:page', orderNum: 999, keepAlive: 1, isShow: 1, ...stamp }));
-  await knex('base_sys_role_menu').insert({ roleId, menuId: permMenu, ...stamp });
-  for (const departmentId of deptIds.slice(0, 5)) await knex('base_sys_role_department').insert({ roleId, departmentId, ...stamp });
+  const roleId = idOf(await knex(TABLES.baseSysRole).insert({ name: 'bench-scoped', label: 'bench', relevance: 0, ...stamp }));
+  const menus = (await knex(TABLES.baseSysMenu).whereIn('perms', ['base:sys:user:page', 'base:sys:user:list']).orWhere('name', 'like', '%用户%').select('id')) as { id: number }[];
+  for (const m of menus) await knex(TABLES.baseSysRoleMenu).insert({ roleId, menuId: m.id, ...stamp });
+  const permMenu = idOf(await knex(TABLES.baseSysMenu).insert({ parentId: null, name: 'bench-perms', type: 2, perms: 'base:sys:user:page', orderNum: 999, keepAlive: 1, isShow: 1, ...stamp }));
+  await knex(TABLES.baseSysRoleMenu).insert({ roleId, menuId: permMenu, ...stamp });
+  for (const departmentId of deptIds.slice(0, 5)) await knex(TABLES.baseSysRoleDepartment).insert({ roleId, departmentId, ...stamp });
   const userId = idOf(
-    await knex('base_sys_user').insert({ username: 'scoped', name: 'Scoped', password: await hashSecret(SCOPED_PASSWORD), passwordV: 1, isSuper: 0, status: 1, departmentId: deptIds[0], ...stamp }),
+    await knex(TABLES.baseSysUser).insert({ username: 'scoped', name: 'Scoped', password: await hashSecret(SCOPED_PASSWORD), passwordV: 1, isSuper: 0, status: 1, departmentId: deptIds[0], ...stamp }),
   );
-  await knex('base_sys_user_role').insert({ userId, roleId, ...stamp });
+  await knex(TABLES.baseSysUserRole).insert({ userId, roleId, ...stamp });
   await bumpAuthEpoch(knex);
 }
 

@@ -13,6 +13,7 @@ import dayjs from 'dayjs';
 import { createApp } from '../runtime-server/src/app/createApp.js';
 import { parts } from '../runtime-server/src/parts.js';
 import { loadConfig } from '../runtime-server/src/config.js';
+import { TABLES } from '../runtime-server/src/generated/tables.js';
 
 const i = process.argv.indexOf('--orders');
 const ORDERS = i > 0 ? Number(process.argv[i + 1]) : 100_000;
@@ -55,18 +56,18 @@ const chunked = async (table: string, rows: Record<string, unknown>[]) => {
   for (let k = 0; k < rows.length; k += 500) await knex(table).insert(rows.slice(k, k + 500));
 };
 const started = Date.now();
-await chunked('demo_goods', Array.from({ length: 200 }, (_, g) => ({ title: `Goods ${g}`, type: (g % 3) + 1, price: 1, status: 1, stock: 0, createTime: ts, updateTime: ts })));
-const goodsIds = (await knex('demo_goods').pluck('id')) as number[];
-await chunked('user_info', Array.from({ length: 10_000 }, (_, u) => {
+await chunked(TABLES.demoGoods, Array.from({ length: 200 }, (_, g) => ({ title: `Goods ${g}`, type: (g % 3) + 1, price: 1, status: 1, stock: 0, createTime: ts, updateTime: ts })));
+const goodsIds = (await knex(TABLES.demoGoods).pluck('id')) as number[];
+await chunked(TABLES.userInfo, Array.from({ length: 10_000 }, (_, u) => {
   const t = now.subtract(u % 400, 'day').format(FMT);
   return { nickName: `u${u}`, status: u % 3, gender: 0, loginType: 0, createTime: t, updateTime: t };
 }));
-await chunked('base_sys_log', Array.from({ length: 50_000 }, (_, l) => {
+await chunked(TABLES.baseSysLog, Array.from({ length: 50_000 }, (_, l) => {
   const t = now.subtract(l % 2000, 'minute').format(FMT);
   return { action: '/admin/x', ip: `10.0.${l % 50}.${l % 200}`, createTime: t, updateTime: t };
 }));
 for (let k = 0; k < ORDERS; k += 5000) {
-  await chunked('demo_order', Array.from({ length: Math.min(5000, ORDERS - k) }, (_, o) => {
+  await chunked(TABLES.demoOrder, Array.from({ length: Math.min(5000, ORDERS - k) }, (_, o) => {
     const n = k + o;
     const t = now.subtract((n * 7919) % (400 * 24 * 60), 'minute').format(FMT);
     return { goodsId: goodsIds[n % goodsIds.length], quantity: 1 + (n % 3), amount: ((n % 500) + 0.99).toFixed(2), status: n % 4 === 0 ? 0 : 1, payTime: n % 4 === 0 ? null : t, createTime: t, updateTime: t };

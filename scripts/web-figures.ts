@@ -18,6 +18,7 @@ import { ensureWebBuild } from './web-build.mjs';
 import { testDatabases, TEST_ADMIN_PASSWORD, TEST_CAPTCHA } from '../runtime-server/src/testing/forEachDb.js';
 import { scratchProject } from '../runtime-server/src/testing/scratchProject.js';
 import { startTestApp } from '../runtime-server/src/testing/testApp.js';
+import { TABLES } from '../runtime-server/src/generated/tables.js';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const dist = path.join(root, 'runtime-web', 'dist');
@@ -82,7 +83,7 @@ async function main(): Promise<void> {
   const ts = '2026-01-01 00:00:00';
   const rows = Array.from({ length: 10_000 }, (_, i) => ({ name: `row ${i + 1}`, amount: `${i}.${String(i % 100).padStart(2, '0')}`, state: i % 2, createTime: ts, updateTime: ts }));
   for (let i = 0; i < rows.length; i += 500) await knex('perf_row').insert(rows.slice(i, i + 500));
-  await knex('demo_goods').insert(Array.from({ length: 40 }, (_, i) => ({ title: `Goods ${i}`, price: `${i}.50`, status: 1, stock: i, createTime: ts, updateTime: ts })));
+  await knex(TABLES.demoGoods).insert(Array.from({ length: 40 }, (_, i) => ({ title: `Goods ${i}`, price: `${i}.50`, status: 1, stock: i, createTime: ts, updateTime: ts })));
   const server = http.createServer(app.instance.callback());
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

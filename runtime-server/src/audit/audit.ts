@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { EntityRuntime } from '../crud/entityRuntime.js';
 import { fromDb, now } from '../db/values.js';
+import { TABLES } from '../generated/tables.js';
 
 export type AuditAction = 'add' | 'update' | 'delete';
 
@@ -17,7 +18,7 @@ export interface AuditOrigin {
   url: string;
 }
 
-export const AUDIT_TABLE = 'base_sys_audit';
+export const AUDIT_TABLE = TABLES.baseSysAudit;
 export const MASK = '******';
 const CHUNK = 200;
 /** Timestamps change on every write: recording them would only add noise. */

@@ -4,6 +4,7 @@ import { bumpConfEpoch, readConfEpoch } from '../db/confEpoch.js';
 import { now } from '../db/values.js';
 import { loadSession } from './sessions.js';
 import type { SessionState } from './sessions.js';
+import { TABLES } from '../generated/tables.js';
 
 const EPOCH_KEY = 'authEpoch';
 
@@ -105,9 +106,9 @@ export class Authz {
     await this.fresh();
     let set = this.perms.get(userId);
     if (!set) {
-      const rows = (await this.knex({ m: 'base_sys_menu' })
-        .join({ rm: 'base_sys_role_menu' }, 'rm.menuId', 'm.id')
-        .join({ ur: 'base_sys_user_role' }, 'ur.roleId', 'rm.roleId')
+      const rows = (await this.knex({ m: TABLES.baseSysMenu })
+        .join({ rm: TABLES.baseSysRoleMenu }, 'rm.menuId', 'm.id')
+        .join({ ur: TABLES.baseSysUserRole }, 'ur.roleId', 'rm.roleId')
         .where('ur.userId', userId)
         .whereNotNull('m.perms')
         .distinct('m.perms')) as { perms: string }[];
@@ -125,15 +126,15 @@ export class Authz {
     await this.fresh();
     let scope = this.scopes.get(userId);
     if (!scope) {
-      const chosen = (await this.knex({ rd: 'base_sys_role_department' })
-        .join({ r: 'base_sys_role' }, 'r.id', 'rd.roleId')
-        .join({ ur: 'base_sys_user_role' }, 'ur.roleId', 'r.id')
+      const chosen = (await this.knex({ rd: TABLES.baseSysRoleDepartment })
+        .join({ r: TABLES.baseSysRole }, 'r.id', 'rd.roleId')
+        .join({ ur: TABLES.baseSysUserRole }, 'ur.roleId', 'r.id')
         .where('ur.userId', userId)
         .select('rd.departmentId as id', 'r.relevance as relevance')) as { id: number; relevance: number | boolean }[];
       const ids = new Set(chosen.map((c) => Number(c.id)));
       const roots = chosen.filter((c) => c.relevance === true || Number(c.relevance) === 1).map((c) => Number(c.id));
       if (roots.length) {
-        for (const id of withDescendants(await loadParents(this.knex, 'base_sys_department'), roots)) ids.add(id);
+        for (const id of withDescendants(await loadParents(this.knex, TABLES.baseSysDepartment), roots)) ids.add(id);
       }
       scope = [...ids].sort((a, b) => a - b);
       this.scopes.set(userId, scope);

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../config.js';
 import { hashSecret } from '../core/secrets.js';
 import { now } from '../db/values.js';
+import { TABLES } from '../generated/tables.js';
 
 /** A random password of 16 characters from an unambiguous alphabet. */
 function generatePassword(): string {
@@ -17,16 +18,16 @@ function generatePassword(): string {
 export async function grantSeedRoleMenus(knex: Knex): Promise<void> {
   await knex.transaction(async (trx) => {
     await trx('knex_migrations_lock').update({ is_locked: trx.raw('is_locked') });
-    if (await trx('base_sys_conf').where({ cKey: 'seed.adminRoleMenus' }).first('id')) return;
-    const role = await trx('base_sys_role').where({ label: 'admin' }).first('id');
+    if (await trx(TABLES.baseSysConf).where({ cKey: 'seed.adminRoleMenus' }).first('id')) return;
+    const role = await trx(TABLES.baseSysRole).where({ label: 'admin' }).first('id');
     const ts = now();
     if (role) {
-      const menus = (await trx('base_sys_menu').select('id')) as { id: number }[];
+      const menus = (await trx(TABLES.baseSysMenu).select('id')) as { id: number }[];
       const rows = menus.map((m) => ({ roleId: role.id, menuId: m.id, createTime: ts, updateTime: ts }));
-      for (let i = 0; i < rows.length; i += 200) await trx('base_sys_role_menu').insert(rows.slice(i, i + 200));
-      await trx('base_sys_role').where({ id: role.id }).update({ menuIdList: JSON.stringify(menus.map((m) => m.id)) });
+      for (let i = 0; i < rows.length; i += 200) await trx(TABLES.baseSysRoleMenu).insert(rows.slice(i, i + 200));
+      await trx(TABLES.baseSysRole).where({ id: role.id }).update({ menuIdList: JSON.stringify(menus.map((m) => m.id)) });
     }
-    await trx('base_sys_conf').insert({ cKey: 'seed.adminRoleMenus', cValue: '1', createTime: ts, updateTime: ts });
+    await trx(TABLES.baseSysConf).insert({ cKey: 'seed.adminRoleMenus', cValue: '1', createTime: ts, updateTime: ts });
   });
 }
 
@@ -38,13 +39,13 @@ export async function ensureAdmin(knex: Knex, config: Config, logger: Pick<Conso
   await knex.transaction(async (trx) => {
     // Same serialization as the seed: one instance creates the admin.
     await trx('knex_migrations_lock').update({ is_locked: trx.raw('is_locked') });
-    if (await trx('base_sys_user').where({ username: 'admin' }).first('id')) return;
+    if (await trx(TABLES.baseSysUser).where({ username: 'admin' }).first('id')) return;
     const password = config.adminPassword ?? generatePassword();
     if (password.length < 6 || password.length > 16) throw new Error('ADMIN_PASSWORD must be 6 to 16 characters (docs/reference/product-spec.md §5)');
-    const root = await trx('base_sys_department').whereNull('parentId').orderBy('id').first('id');
-    const role = await trx('base_sys_role').where({ label: 'admin' }).first('id');
+    const root = await trx(TABLES.baseSysDepartment).whereNull('parentId').orderBy('id').first('id');
+    const role = await trx(TABLES.baseSysRole).where({ label: 'admin' }).first('id');
     const ts = now();
-    const [id] = await trx('base_sys_user').insert({
+    const [id] = await trx(TABLES.baseSysUser).insert({
       username: 'admin',
       password: await hashSecret(password),
       passwordV: 1,
@@ -57,7 +58,7 @@ export async function ensureAdmin(knex: Knex, config: Config, logger: Pick<Conso
       createTime: ts,
       updateTime: ts,
     });
-    if (role) await trx('base_sys_user_role').insert({ userId: id, roleId: role.id, createTime: ts, updateTime: ts });
+    if (role) await trx(TABLES.baseSysUserRole).insert({ userId: id, roleId: role.id, createTime: ts, updateTime: ts });
     if (config.adminPassword) logger.info('Created the super-admin "admin" with the password from ADMIN_PASSWORD.');
     else logger.warn(`\n  Created the super-admin "admin". Its generated password (shown once): ${password}\n`);
   });

@@ -8,6 +8,7 @@ import { release, reserveAttempt } from './throttle.js';
 import { loginUsername } from './username.js';
 import { signPair, verifyToken } from './tokens.js';
 import type { TokenPair } from './tokens.js';
+import { TABLES } from '../generated/tables.js';
 
 export interface LoginInput {
   username: string;
@@ -35,12 +36,12 @@ export async function login(services: AppServices, input: LoginInput, ip: string
 
   const columns = ['id', 'username', 'password', 'passwordV', 'status', 'isSuper'];
   // A name stored before usernames were canonical is still found as typed.
-  const user = (await knex('base_sys_user').where({ username }).first(columns)) ?? (await knex('base_sys_user').where({ username: input.username.trim() }).first(columns));
+  const user = (await knex(TABLES.baseSysUser).where({ username }).first(columns)) ?? (await knex(TABLES.baseSysUser).where({ username: input.username.trim() }).first(columns));
   dummyHash ??= hashSecret(randomUUID());
   const ok = await verifySecret(input.password, user ? user.password : await dummyHash);
   if (!user || !ok || Number(user.status) !== 1) throw new AppError('auth.badCredentials');
   const isSuper = Number(user.isSuper) === 1 || user.isSuper === true;
-  const roleIds = ((await knex('base_sys_user_role').where({ userId: user.id }).select('roleId')) as { roleId: number }[]).map((r) => Number(r.roleId));
+  const roleIds = ((await knex(TABLES.baseSysUserRole).where({ userId: user.id }).select('roleId')) as { roleId: number }[]).map((r) => Number(r.roleId));
   // A role-less account answers exactly like a wrong password: the message tells nobody the password was right.
   if (!isSuper && !roleIds.length) throw new AppError('auth.badCredentials');
   await release(knex, scopes[0]!, scopes[1]!);
@@ -63,6 +64,6 @@ export async function refresh(services: AppServices, refreshToken: string | unde
   if (!s || s.userId !== claims.userId || s.revoked || s.expired || s.status !== 1 || s.passwordV !== claims.passwordVersion) throw expired();
   const jti = randomUUID();
   if (!(await rotateRefresh(services.knex, s.sid, claims.jti, jti))) throw expired();
-  const roleIds = ((await services.knex('base_sys_user_role').where({ userId: s.userId }).select('roleId')) as { roleId: number }[]).map((r) => Number(r.roleId));
+  const roleIds = ((await services.knex(TABLES.baseSysUserRole).where({ userId: s.userId }).select('roleId')) as { roleId: number }[]).map((r) => Number(r.roleId));
   return signPair(services.auth.secret, { userId: s.userId, username: s.username, passwordVersion: s.passwordV, sid: s.sid, roleIds }, jti);
 }

@@ -1,6 +1,7 @@
 import { recordAudit, type AuditOrigin } from '../audit/audit.js';
 import type { EntityRuntime } from '../crud/entityRuntime.js';
 import type { Knex } from 'knex';
+import { TABLES } from '../generated/tables.js';
 
 /**
  * Menu trees as exchanged by `menu/export`, `menu/import` and the boot seed `schemas/seed/menus.json`
@@ -22,7 +23,7 @@ export interface MenuNode {
   childMenus?: MenuNode[];
 }
 
-const TABLE = 'base_sys_menu';
+const TABLE = TABLES.baseSysMenu;
 /** Ids per `whereIn`, well below every driver's bound-parameter limit. */
 const CHUNK = 500;
 

@@ -2,6 +2,7 @@ import { createSecretKey, randomBytes } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import type { Knex } from 'knex';
 import { now } from '../db/values.js';
+import { TABLES } from '../generated/tables.js';
 
 const KEY = 'jwtSecret';
 
@@ -10,12 +11,12 @@ const KEY = 'jwtSecret';
  * default literal, never in a response), so every instance on the database signs alike.
  */
 export async function ensureJwtSecret(knex: Knex): Promise<KeyObject> {
-  const read = async () => (await knex('base_sys_conf').where({ cKey: KEY }).first('cValue'))?.cValue as string | undefined;
+  const read = async () => (await knex(TABLES.baseSysConf).where({ cKey: KEY }).first('cValue'))?.cValue as string | undefined;
   let value = await read();
   if (!value) {
     const ts = now();
     try {
-      await knex('base_sys_conf').insert({ cKey: KEY, cValue: randomBytes(48).toString('base64'), createTime: ts, updateTime: ts });
+      await knex(TABLES.baseSysConf).insert({ cKey: KEY, cValue: randomBytes(48).toString('base64'), createTime: ts, updateTime: ts });
     } catch {
       // another instance inserted it first (unique cKey): use theirs
     }

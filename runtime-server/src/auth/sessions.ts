@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { now } from '../db/values.js';
 import { REFRESH_TTL } from './tokens.js';
 import { bumpAuthEpoch } from './authz.js';
+import { TABLES } from '../generated/tables.js';
 
 const digest = (jti: string) => createHash('sha256').update(jti).digest('hex');
 
@@ -28,9 +29,9 @@ export async function createSession(knex: Knex, userId: number, refreshJti: stri
   const ts = now();
   if (Math.random() < 0.05) {
     // Opportunistic cleanup keeps the table small without a scheduled job.
-    await knex('base_sys_session').where('expireTime', '<', ts).delete();
+    await knex(TABLES.baseSysSession).where('expireTime', '<', ts).delete();
   }
-  const [id] = await knex('base_sys_session').insert({
+  const [id] = await knex(TABLES.baseSysSession).insert({
     userId,
     refreshHash: digest(refreshJti),
     expireTime: dayjs().add(REFRESH_TTL, 'second').format('YYYY-MM-DD HH:mm:ss'),
@@ -48,7 +49,7 @@ export async function createSession(knex: Knex, userId: number, refreshJti: stri
  */
 export async function rotateRefresh(knex: Knex, sid: number, oldJti: string, newJti: string): Promise<boolean> {
   const ts = now();
-  const n = await knex('base_sys_session')
+  const n = await knex(TABLES.baseSysSession)
     .where({ id: sid, refreshHash: digest(oldJti) })
     .whereNull('revokedTime')
     .where('expireTime', '>', ts)
@@ -59,7 +60,7 @@ export async function rotateRefresh(knex: Knex, sid: number, oldJti: string, new
 
 export async function revokeSession(knex: Knex | Knex.Transaction, sid: number): Promise<void> {
   const ts = now();
-  await knex('base_sys_session').where({ id: sid }).whereNull('revokedTime').update({ revokedTime: ts, updateTime: ts });
+  await knex(TABLES.baseSysSession).where({ id: sid }).whereNull('revokedTime').update({ revokedTime: ts, updateTime: ts });
   // Sessions are cached per instance (Authz): the epoch tells every instance to re-read them.
   await bumpAuthEpoch(knex);
 }
@@ -67,7 +68,7 @@ export async function revokeSession(knex: Knex | Knex.Transaction, sid: number):
 /** Revokes every session of a user (optionally but one): disable, delete, password change. */
 export async function revokeUserSessions(knex: Knex | Knex.Transaction, userId: number, exceptSid?: number): Promise<void> {
   const ts = now();
-  const q = knex('base_sys_session').where({ userId }).whereNull('revokedTime');
+  const q = knex(TABLES.baseSysSession).where({ userId }).whereNull('revokedTime');
   if (exceptSid !== undefined) q.whereNot({ id: exceptSid });
   await q.update({ revokedTime: ts, updateTime: ts });
   await bumpAuthEpoch(knex);
@@ -75,8 +76,8 @@ export async function revokeUserSessions(knex: Knex | Knex.Transaction, userId: 
 
 
 export async function loadSession(knex: Knex, id: number): Promise<SessionState | undefined> {
-  const row = await knex({ s: 'base_sys_session' })
-    .join({ u: 'base_sys_user' }, 'u.id', 's.userId')
+  const row = await knex({ s: TABLES.baseSysSession })
+    .join({ u: TABLES.baseSysUser }, 'u.id', 's.userId')
     .where('s.id', id)
     .first(
       's.id as sid',

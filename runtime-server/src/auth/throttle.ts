@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import type { Knex } from 'knex';
 import { retryDeadlock } from '../db/retryDeadlock.js';
 import { now } from '../db/values.js';
+import { TABLES } from '../generated/tables.js';
 
 /**
  * Failures allowed before a lock; each further failure doubles the lock, up to MAX_LOCK_S. An IP
@@ -12,7 +13,7 @@ export const FREE_FAILURES = { user: 5, ip: 30 } as const;
 const BASE_LOCK_S = 30;
 const MAX_LOCK_S = 15 * 60;
 
-const TABLE = 'base_sys_login_attempt';
+const TABLE = TABLES.baseSysLoginAttempt;
 const freeOf = (scope: string) => (scope.startsWith('ip:') ? FREE_FAILURES.ip : FREE_FAILURES.user);
 const lockUntil = (over: number) => dayjs().add(Math.min(BASE_LOCK_S * 2 ** over, MAX_LOCK_S), 'second').format('YYYY-MM-DD HH:mm:ss');
 

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Config } from '../config.js';
 import { readEvents } from './sse.js';
+import { TABLES } from '../generated/tables.js';
 
 /**
  * An OpenAI-compatible chat-completions provider, only ever the one the environment names (AI_BASE_URL,
@@ -28,7 +29,7 @@ export async function resolveProvider(config: Pick<Config, 'ai'>, knex: Knex): P
   const key = config.ai.apiKey ? { apiKey: config.ai.apiKey } : {};
   let model = config.ai.model;
   if (!model) {
-    const row = (await knex('base_sys_param').where({ keyName: 'aiModel' }).first('data')) as { data: string | null } | undefined;
+    const row = (await knex(TABLES.baseSysParam).where({ keyName: 'aiModel' }).first('data')) as { data: string | null } | undefined;
     model = row?.data?.trim().slice(0, 100) || undefined;
   }
   return { baseUrl: config.ai.baseUrl, model: model ?? DEFAULT_MODEL, ...key };

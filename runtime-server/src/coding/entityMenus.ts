@@ -7,6 +7,7 @@ import { now } from '../db/values.js';
 import { importMenuTree } from '../auth/menuTree.js';
 import type { MenuNode } from '../auth/menuTree.js';
 import { screenable } from '../crud/screenable.js';
+import { ENTITIES, TABLES } from '../generated/tables.js';
 
 /** The console route of an entity's generic screen (`x-screen.route`, default `/<module>/<file name>`). */
 export function screenRoute(entity: EntityModel): string {
@@ -46,19 +47,19 @@ function pageMenu(entity: EntityModel): MenuNode {
  */
 async function insertEntityMenu(trx: Knex.Transaction, services: AppServices, entity: EntityModel, origin?: AuditOrigin, parentId?: number): Promise<number> {
   // A page that already exists (re-creation) stays where it is: it is completed in place, not duplicated.
-  const existing = (await trx('base_sys_menu').where({ type: 1, router: screenRoute(entity) }).whereNotNull('parentId').first('parentId')) as { parentId: number } | undefined;
-  const chosen = parentId === undefined || existing ? undefined : ((await trx('base_sys_menu').where({ id: parentId, type: 0 }).first('id')) as { id: number } | undefined);
+  const existing = (await trx(TABLES.baseSysMenu).where({ type: 1, router: screenRoute(entity) }).whereNotNull('parentId').first('parentId')) as { parentId: number } | undefined;
+  const chosen = parentId === undefined || existing ? undefined : ((await trx(TABLES.baseSysMenu).where({ id: parentId, type: 0 }).first('id')) as { id: number } | undefined);
   const sibling =
     existing ??
     (chosen
       ? { parentId: Number(chosen.id) }
-      : ((await trx('base_sys_menu')
+      : ((await trx(TABLES.baseSysMenu)
           .where('type', 1)
           .andWhere('router', 'like', `/${entity.module}/%`)
           .whereNotNull('parentId')
           .orderBy('id', 'asc')
           .first('parentId')) as { parentId: number } | undefined));
-  const rt = services.registry.get('base/sys/menu');
+  const rt = services.registry.get(ENTITIES.baseSysMenu);
   const audit = origin && rt ? { rt, origin } : undefined;
   const page = pageMenu(entity);
   const r = sibling
@@ -90,11 +91,11 @@ export async function ensureEntityMenus(services: AppServices): Promise<string[]
   return services.knex.transaction(async (trx) => {
     await trx('knex_migrations_lock').update({ is_locked: trx.raw('is_locked') });
     const done = new Set(
-      ((await trx('base_sys_conf').where('cKey', 'like', `${DONE}%`).select('cKey')) as { cKey: string }[]).map((r) => r.cKey.slice(DONE.length)),
+      ((await trx(TABLES.baseSysConf).where('cKey', 'like', `${DONE}%`).select('cKey')) as { cKey: string }[]).map((r) => r.cKey.slice(DONE.length)),
     );
     const todo = candidates.filter((e) => !done.has(e.id));
     if (!todo.length) return [];
-    const menus = (await trx('base_sys_menu').select('router', 'perms')) as { router: string | null; perms: string | null }[];
+    const menus = (await trx(TABLES.baseSysMenu).select('router', 'perms')) as { router: string | null; perms: string | null }[];
     const routers = new Set(menus.map((m) => m.router).filter(Boolean));
     const perms = new Set(menus.flatMap((m) => (m.perms ?? '').split(',').map((p) => p.trim()).filter(Boolean)));
     const created: string[] = [];
@@ -103,7 +104,7 @@ export async function ensureEntityMenus(services: AppServices): Promise<string[]
       const keys = e.actions.filter((a) => (a.name === 'page' || a.name === 'list') && a.perm).map((a) => a.perm!);
       const hasMenu = routers.has(screenRoute(e)) || keys.some((k) => perms.has(k));
       if (!hasMenu && (await insertEntityMenu(trx, services, e))) created.push(e.id);
-      await trx('base_sys_conf').insert({ cKey: `${DONE}${e.id}`, cValue: hasMenu ? 'existing' : 'created', createTime: ts, updateTime: ts });
+      await trx(TABLES.baseSysConf).insert({ cKey: `${DONE}${e.id}`, cValue: hasMenu ? 'existing' : 'created', createTime: ts, updateTime: ts });
     }
     return created;
   });

@@ -3,8 +3,9 @@ import path from 'node:path';
 import dayjs from 'dayjs';
 import type { Knex } from 'knex';
 import { now } from '../db/values.js';
+import { TABLES } from '../generated/tables.js';
 
-export const JOB_TABLE = 'base_sys_data_job';
+export const JOB_TABLE = TABLES.baseSysDataJob;
 
 /** base_sys_data_job.status */
 export const JOB = { queued: 0, running: 1, done: 2, failed: 3, cancelled: 4 } as const;

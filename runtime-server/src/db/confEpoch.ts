@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { now } from './values.js';
+import { TABLES } from '../generated/tables.js';
 
 /**
  * Shared change counters in `base_sys_conf`: a writer bumps one, and every instance that reads a new
@@ -8,10 +9,10 @@ import { now } from './values.js';
  */
 export async function bumpConfEpoch(knex: Knex | Knex.Transaction, key: string): Promise<void> {
   const ts = now();
-  const n = await knex('base_sys_conf').where({ cKey: key }).update({ cValue: randomUUID(), updateTime: ts });
+  const n = await knex(TABLES.baseSysConf).where({ cKey: key }).update({ cValue: randomUUID(), updateTime: ts });
   if (!n) {
     try {
-      await knex('base_sys_conf').insert({ cKey: key, cValue: randomUUID(), createTime: ts, updateTime: ts });
+      await knex(TABLES.baseSysConf).insert({ cKey: key, cValue: randomUUID(), createTime: ts, updateTime: ts });
     } catch {
       // inserted concurrently by another instance: any new value does the job
     }
@@ -20,6 +21,6 @@ export async function bumpConfEpoch(knex: Knex | Knex.Transaction, key: string):
 
 /** The epoch's current value ('' before its first bump). */
 export async function readConfEpoch(knex: Knex | Knex.Transaction, key: string): Promise<string> {
-  const row = (await knex('base_sys_conf').where({ cKey: key }).first('cValue')) as { cValue?: string } | undefined;
+  const row = (await knex(TABLES.baseSysConf).where({ cKey: key }).first('cValue')) as { cValue?: string } | undefined;
   return row?.cValue ?? '';
 }

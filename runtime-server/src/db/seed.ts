@@ -9,6 +9,7 @@ import { bumpAuthEpoch } from '../auth/authz.js';
 import { importMenuTree } from '../auth/menuTree.js';
 import type { MenuNode } from '../auth/menuTree.js';
 import { now } from './values.js';
+import { TABLES } from '../generated/tables.js';
 
 export const SEED_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'schemas', 'seed');
 
@@ -52,7 +53,7 @@ async function applyMenuFixes(trx: Knex.Transaction, fixes: MenuFix[], ts: strin
     for (const [field, [from, to]] of Object.entries(fix.set)) {
       if (!FIXABLE.has(field)) throw new Error(`menu fix ${fix.name}: ${field} is not a fixable menu field`);
       changed += Number(
-        await trx('base_sys_menu')
+        await trx(TABLES.baseSysMenu)
           .where({ name: fix.name, type: fix.type })
           .andWhere(field, from)
           .update({ [field]: to, updateTime: ts }),

@@ -7,8 +7,9 @@ import { now } from '../db/values.js';
 import { clientIp } from './clientIp.js';
 import { retryDeadlock } from '../db/retryDeadlock.js';
 import type { RouteState } from './composeEndpoint.js';
+import { TABLES } from '../generated/tables.js';
 
-const TABLE = 'base_sys_rate';
+const TABLE = TABLES.baseSysRate;
 
 /** Requests per client address and open route in one window; above it the route answers 429. */
 export const OPEN_ROUTE_LIMIT = { hits: 120, windowS: 60 } as const;

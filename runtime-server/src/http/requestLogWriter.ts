@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { TABLES } from '../generated/tables.js';
 
 /** One `base_sys_log` row as the request log builds it. */
 export interface LogRow {
@@ -80,7 +81,7 @@ export class RequestLogWriter {
     while (this.queue.length) {
       const batch = this.queue.slice(0, this.batchRows);
       try {
-        await this.knex('base_sys_log').insert(batch);
+        await this.knex(TABLES.baseSysLog).insert(batch);
         this.queue.splice(0, batch.length);
       } catch (err) {
         this.logger.error(`request log: insert of ${batch.length} row(s) failed, kept for the next attempt`, err);

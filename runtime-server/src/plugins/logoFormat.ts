@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { TABLES } from '../generated/tables.js';
 
 /**
  * Earlier versions stored a plugin logo as a `data:` URL; the reference family's clients put their own
@@ -7,7 +8,7 @@ import type { Knex } from 'knex';
  */
 export async function bareLogos(knex: Knex): Promise<number> {
   return Number(
-    await knex('plugin_info')
+    await knex(TABLES.pluginInfo)
       .where('logo', 'like', 'data:%;base64,%')
       .update({ logo: knex.raw("SUBSTR(logo, INSTR(logo, ',') + 1)") }),
   );

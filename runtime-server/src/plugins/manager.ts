@@ -11,8 +11,9 @@ import type { Activate, PluginContext, PluginInstance, UploadHook } from './api.
 import { KEY_NAME, PluginValidators } from './manifest.js';
 import { DEFAULT_PACKAGE_LIMITS } from './packageReader.js';
 import type { PackageLimits } from './packageReader.js';
+import { TABLES } from '../generated/tables.js';
 
-export const PLUGIN_TABLE = 'plugin_info';
+export const PLUGIN_TABLE = TABLES.pluginInfo;
 const EPOCH_KEY = 'pluginEpoch';
 
 /** URL prefixes a plugin's served files may not take (the API, the console and built-in uploads). */

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { EntityRuntime, Registry } from '../crud/entityRuntime.js';
 import { fromDb, now } from '../db/values.js';
 import { recordAudit } from '../audit/audit.js';
+import { TABLES } from '../generated/tables.js';
 
 /** Who deleted, through which request: stored with the snapshot. */
 export interface DeleteOrigin {
@@ -75,7 +76,7 @@ export class RecycleRecorder {
       ...(rt.model.name ? { name: rt.model.name } : {}),
       cascades: this.cascades.filter((c) => c.rows.length),
     };
-    await trx('recycle_data').insert({
+    await trx(TABLES.recycleData).insert({
       entityInfo: JSON.stringify(entityInfo),
       userId: this.origin.userId,
       data: JSON.stringify(this.main.rows),

@@ -6,6 +6,7 @@ import { mapUniqueViolation } from '../crud/dbErrors.js';
 import { toDb } from '../db/values.js';
 import { recordAudit, type AuditOrigin } from '../audit/audit.js';
 import type { CapturedRows, RecycleEntityInfo } from './recorder.js';
+import { TABLES } from '../generated/tables.js';
 
 /**
  * Re-inserts the snapshots `ids` (main rows, then their cascades) with their original ids, then
@@ -22,7 +23,7 @@ export async function restoreSnapshots(
 ): Promise<string[]> {
   const touched = new Set<string>();
   await knex.transaction(async (trx) => {
-    const records = (await trx('recycle_data').whereIn('id', ids).orderBy('id', 'desc').select('id', 'entityInfo', 'data')) as {
+    const records = (await trx(TABLES.recycleData).whereIn('id', ids).orderBy('id', 'desc').select('id', 'entityInfo', 'data')) as {
       id: number;
       entityInfo: unknown;
       data: unknown;
@@ -37,7 +38,7 @@ export async function restoreSnapshots(
         await insertRows(trx, registry, g, locale, origin);
         touched.add(g.entity);
       }
-      await trx('recycle_data').where({ id: rec.id }).delete();
+      await trx(TABLES.recycleData).where({ id: rec.id }).delete();
     }
   });
   return [...touched];

@@ -7,6 +7,7 @@ import { parseServiceCall } from './handlers.js';
 import { BreeClock } from './breeClock.js';
 import { buildRepeatConf, runCount } from './repeatConf.js';
 import { firstRun, formatTime, isValidCron, nextRun, parseTime } from './schedule.js';
+import { TABLES } from '../generated/tables.js';
 
 export interface SchedulerOptions {
   /** false: no automatic runs on this instance (run-once still works). Default true. */
@@ -74,7 +75,7 @@ export function toTaskRow(raw: Record<string, unknown>): TaskRow {
 }
 
 export async function readTask(knex: Knex | Knex.Transaction, id: number): Promise<TaskRow | undefined> {
-  const raw = (await knex('task_info').where({ id }).first(TASK_COLUMNS)) as Record<string, unknown> | undefined;
+  const raw = (await knex(TABLES.taskInfo).where({ id }).first(TASK_COLUMNS)) as Record<string, unknown> | undefined;
   return raw ? toTaskRow(raw) : undefined;
 }
 
@@ -183,7 +184,7 @@ export class TaskScheduler {
     const services = this.need();
     let wakeAt = Date.now() + this.options.pollMs;
     try {
-      const rows = ((await services.knex('task_info').where('status', 1).select(TASK_COLUMNS)) as Record<string, unknown>[]).map(toTaskRow);
+      const rows = ((await services.knex(TABLES.taskInfo).where('status', 1).select(TASK_COLUMNS)) as Record<string, unknown>[]).map(toTaskRow);
       const nowMs = Date.now();
       for (const row of rows) {
         if (this.stopping) return;
@@ -214,16 +215,16 @@ export class TaskScheduler {
    */
   private async disable(row: TaskRow, reason: string): Promise<void> {
     const { knex } = this.need();
-    const n = await knex('task_info').where({ id: row.id, status: 1 }).update({ status: 0, nextRunTime: null });
+    const n = await knex(TABLES.taskInfo).where({ id: row.id, status: 1 }).update({ status: 0, nextRunTime: null });
     if (!n) return;
     const ts = now();
-    await knex('task_log').insert({ taskId: row.id, status: 0, detail: t('zh-cn', 'task.scheduleInvalid', { reason }), duration: 0, createTime: ts, updateTime: ts });
+    await knex(TABLES.taskLog).insert({ taskId: row.id, status: 0, detail: t('zh-cn', 'task.scheduleInvalid', { reason }), duration: 0, createTime: ts, updateTime: ts });
   }
 
   /** A running task without a next run (seeded, restored, or set in the database): give it one. */
   private async arm(row: TaskRow, nowMs: number): Promise<number | undefined> {
     const cols = scheduleColumns(row, nowMs);
-    const n = await this.need().knex('task_info').where({ id: row.id, status: 1 }).whereNull('nextRunTime').update(cols);
+    const n = await this.need().knex(TABLES.taskInfo).where({ id: row.id, status: 1 }).whereNull('nextRunTime').update(cols);
     return n && cols.nextRunTime ? parseTime(cols.nextRunTime) : undefined;
   }
 
@@ -262,7 +263,7 @@ export class TaskScheduler {
     const last = next === undefined || (row.limit !== null && count >= row.limit);
     const lease = formatTime(nowMs + this.options.leaseMs);
     const q = this.need()
-      .knex('task_info')
+      .knex(TABLES.taskInfo)
       .where({ id: row.id, status: 1, nextRunTime: row.nextRunTime })
       .where((w) => w.whereNull('lockExpireTime').orWhere('lockExpireTime', '<', nowText));
     if (row.repeatConf === null) q.whereNull('repeatConf');
@@ -290,7 +291,7 @@ export class TaskScheduler {
         const next = formatTime(Date.now() + this.options.leaseMs);
         // Same second: nothing to extend (and MySQL would report 0 changed rows).
         if (next === held) return;
-        const n = await knex('task_info').where({ id: task.id, lockExpireTime: held }).update({ lockExpireTime: next });
+        const n = await knex(TABLES.taskInfo).where({ id: task.id, lockExpireTime: held }).update({ lockExpireTime: next });
         if (n) held = next;
         else logger.warn(`task ${task.id}: lease lost while running (another instance may run its next tick)`);
       };
@@ -322,12 +323,12 @@ export class TaskScheduler {
       return;
     }
     // A task deleted while it ran gets no orphan log row.
-    if (await knex('task_info').where({ id: task.id }).first('id')) {
+    if (await knex(TABLES.taskInfo).where({ id: task.id }).first('id')) {
       const ts = now();
-      await knex('task_log').insert({ taskId: task.id, status, detail, duration: Date.now() - started, createTime: ts, updateTime: ts });
+      await knex(TABLES.taskLog).insert({ taskId: task.id, status, detail, duration: Date.now() - started, createTime: ts, updateTime: ts });
       if (status === 1) await pruneSuccessLogs(knex, task.id);
     }
-    if (held) await knex('task_info').where({ id: task.id, lockExpireTime: held }).update({ lockExpireTime: null });
+    if (held) await knex(TABLES.taskInfo).where({ id: task.id, lockExpireTime: held }).update({ lockExpireTime: null });
   }
 }
 
@@ -374,6 +375,6 @@ function errorDetail(err: unknown, report: (err: unknown) => void): string {
 
 /** Keeps a task's newest SUCCESS_LOGS_KEPT success rows. */
 async function pruneSuccessLogs(knex: Knex, taskId: number): Promise<void> {
-  const edge = (await knex('task_log').where({ taskId, status: 1 }).orderBy('id', 'desc').offset(SUCCESS_LOGS_KEPT).first('id')) as { id: number } | undefined;
-  if (edge) await knex('task_log').where({ taskId, status: 1 }).where('id', '<=', edge.id).delete();
+  const edge = (await knex(TABLES.taskLog).where({ taskId, status: 1 }).orderBy('id', 'desc').offset(SUCCESS_LOGS_KEPT).first('id')) as { id: number } | undefined;
+  if (edge) await knex(TABLES.taskLog).where({ taskId, status: 1 }).where('id', '<=', edge.id).delete();
 }

@@ -2,6 +2,7 @@ import { bumpAuthEpoch } from '../auth/authz.js';
 import { hashSecret } from '../core/secrets.js';
 import { now } from '../db/values.js';
 import type { TestApp, Tokens } from './testApp.js';
+import { TABLES } from '../generated/tables.js';
 
 export interface ScopedAdmin {
   userId: number;
@@ -25,14 +26,14 @@ export async function createScopedAdmin(
   const ts = now();
   const password = opts.password ?? 'Scoped-pass1';
   const stamp = { createTime: ts, updateTime: ts };
-  const roleId = idOf(await knex('base_sys_role').insert({ name: `role-${opts.username}`, label: null, relevance: opts.relevance ? 1 : 0, ...stamp }));
+  const roleId = idOf(await knex(TABLES.baseSysRole).insert({ name: `role-${opts.username}`, label: null, relevance: opts.relevance ? 1 : 0, ...stamp }));
   const menuId = idOf(
-    await knex('base_sys_menu').insert({ parentId: null, name: `perms-${opts.username}`, type: 2, perms: opts.perms.join(','), orderNum: 999, keepAlive: 1, isShow: 1, ...stamp }),
+    await knex(TABLES.baseSysMenu).insert({ parentId: null, name: `perms-${opts.username}`, type: 2, perms: opts.perms.join(','), orderNum: 999, keepAlive: 1, isShow: 1, ...stamp }),
   );
-  await knex('base_sys_role_menu').insert({ roleId, menuId, ...stamp });
-  for (const departmentId of opts.departmentIds) await knex('base_sys_role_department').insert({ roleId, departmentId, ...stamp });
+  await knex(TABLES.baseSysRoleMenu).insert({ roleId, menuId, ...stamp });
+  for (const departmentId of opts.departmentIds) await knex(TABLES.baseSysRoleDepartment).insert({ roleId, departmentId, ...stamp });
   const userId = idOf(
-    await knex('base_sys_user').insert({
+    await knex(TABLES.baseSysUser).insert({
       username: opts.username,
       password: await hashSecret(password),
       passwordV: 1,
@@ -43,7 +44,7 @@ export async function createScopedAdmin(
       ...stamp,
     }),
   );
-  await knex('base_sys_user_role').insert({ userId, roleId, ...stamp });
+  await knex(TABLES.baseSysUserRole).insert({ userId, roleId, ...stamp });
   await bumpAuthEpoch(knex);
   return { userId, roleId, menuId, tokens: await app.login(opts.username, password) };
 }
@@ -51,5 +52,5 @@ export async function createScopedAdmin(
 /** A plain user row (no role, cannot sign in) in a department, for cascade tests. */
 export async function insertUser(app: TestApp, username: string, departmentId: number | null): Promise<number> {
   const ts = now();
-  return idOf(await app.instance.services.knex('base_sys_user').insert({ username, passwordV: 1, isSuper: 0, status: 1, departmentId, createTime: ts, updateTime: ts }));
+  return idOf(await app.instance.services.knex(TABLES.baseSysUser).insert({ username, passwordV: 1, isSuper: 0, status: 1, departmentId, createTime: ts, updateTime: ts }));
 }

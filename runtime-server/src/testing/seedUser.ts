@@ -1,6 +1,7 @@
 import { hashSecret } from '../core/secrets.js';
 import { now } from '../db/values.js';
 import type { TestApp } from './testApp.js';
+import { TABLES } from '../generated/tables.js';
 
 export interface SeedUserOptions {
   password?: string;
@@ -15,9 +16,9 @@ export interface SeedUserOptions {
 export async function seedUser(app: TestApp, username: string, perms: string[], options: SeedUserOptions = {}): Promise<number> {
   const knex = app.instance.services.knex;
   const ts = now();
-  const [menuId] = await knex('base_sys_menu').insert({ name: `m-${username}`, type: 2, perms: perms.join(','), orderNum: 0, keepAlive: 1, isShow: 1, createTime: ts, updateTime: ts });
-  const [roleId] = await knex('base_sys_role').insert({ name: `r-${username}`, label: `r-${username}`, relevance: 0, createTime: ts, updateTime: ts });
-  const [userId] = await knex('base_sys_user').insert({
+  const [menuId] = await knex(TABLES.baseSysMenu).insert({ name: `m-${username}`, type: 2, perms: perms.join(','), orderNum: 0, keepAlive: 1, isShow: 1, createTime: ts, updateTime: ts });
+  const [roleId] = await knex(TABLES.baseSysRole).insert({ name: `r-${username}`, label: `r-${username}`, relevance: 0, createTime: ts, updateTime: ts });
+  const [userId] = await knex(TABLES.baseSysUser).insert({
     username,
     password: await hashSecret(options.password ?? 'user-pass1'),
     passwordV: 1,
@@ -28,7 +29,7 @@ export async function seedUser(app: TestApp, username: string, perms: string[], 
     createTime: ts,
     updateTime: ts,
   });
-  await knex('base_sys_role_menu').insert({ roleId, menuId, createTime: ts, updateTime: ts });
-  await knex('base_sys_user_role').insert({ userId, roleId, createTime: ts, updateTime: ts });
+  await knex(TABLES.baseSysRoleMenu).insert({ roleId, menuId, createTime: ts, updateTime: ts });
+  await knex(TABLES.baseSysUserRole).insert({ userId, roleId, createTime: ts, updateTime: ts });
   return Number(userId);
 }

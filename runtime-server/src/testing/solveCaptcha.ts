@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import { TABLES } from '../generated/tables.js';
 
 /**
  * The answer of a stored captcha, found from its hashed row: how tests and the benchmark sign in to a
@@ -7,7 +8,7 @@ import type { Knex } from 'knex';
  * of the server reveals an answer — and works because answers are 4 digits (captchaStore.ts).
  */
 export async function solveCaptcha(knex: Knex, captchaId: string): Promise<string> {
-  const row = (await knex('base_sys_captcha').where({ captchaId }).first('answerHash')) as { answerHash: string } | undefined;
+  const row = (await knex(TABLES.baseSysCaptcha).where({ captchaId }).first('answerHash')) as { answerHash: string } | undefined;
   if (!row) throw new Error(`no captcha ${captchaId}`);
   for (let i = 0; i < 10_000; i++) {
     const answer = String(i).padStart(4, '0');

@@ -4,6 +4,7 @@ import type { CrudContext } from '../context.js';
 import { filteredQuery } from '../query.js';
 import { fromDb } from '../../db/values.js';
 import type { FieldModel } from '@schema-admin/generator';
+import { TABLES } from '../../generated/tables.js';
 
 /** At most this many audit rows per record (newest first). */
 export const HISTORY_LIMIT = 500;
@@ -37,7 +38,7 @@ export async function history(c: CrudContext, query: Record<string, unknown>): P
   }
   const rows = (await c
     .knex({ a: AUDIT_TABLE })
-    .leftJoin({ b: 'base_sys_user' }, 'b.id', 'a.userId')
+    .leftJoin({ b: TABLES.baseSysUser }, 'b.id', 'a.userId')
     .where({ 'a.entity': c.rt.model.id, 'a.recordId': id as number })
     .orderBy('a.id', 'desc')
     .limit(HISTORY_LIMIT)

@@ -15,6 +15,7 @@ import { publicUploadUrl, storedName, storeFile } from '../../upload/localStorag
 import { MAX_FILES, receiveMultipart } from '../../upload/multipart.js';
 import type { UploadFile } from '../../plugins/api.js';
 import type { ActiveUpload } from '../../plugins/manager.js';
+import { ENTITIES, TABLES } from '../../generated/tables.js';
 
 /** `GET /admin/base/comm/program`: which back-end language a shared console talks to (8.x). */
 export const program: Handler = () => 'Node';
@@ -29,13 +30,13 @@ export const openapi: Handler = ({ services, koa }) => sendStatic(koa, services.
  */
 export const person: Handler = async ({ services, actor }) =>
   services.authz.ofUser('person', actor!.userId, async () => {
-    const rt = services.registry.get('base/sys/user')!;
-    const row = await services.knex({ a: 'base_sys_user' })
+    const rt = services.registry.get(ENTITIES.baseSysUser)!;
+    const row = await services.knex({ a: TABLES.baseSysUser })
       .select(rt.output.map((o) => `${o.column} as ${o.name}`))
       .where('a.id', actor!.userId)
       .first();
     const user = mapRow(rt, row as Record<string, unknown>);
-    const dept = user.departmentId ? await services.knex('base_sys_department').where({ id: user.departmentId }).first('name') : undefined;
+    const dept = user.departmentId ? await services.knex(TABLES.baseSysDepartment).where({ id: user.departmentId }).first('name') : undefined;
     return Object.freeze({ ...user, departmentName: dept?.name ?? null });
   });
 
@@ -57,7 +58,7 @@ interface PersonUpdate {
  */
 export const personUpdate: Handler = async (ctx) => {
   const { services, body, actor } = ctx;
-  const users = services.registry.get('base/sys/user')!;
+  const users = services.registry.get(ENTITIES.baseSysUser)!;
   const input = body as PersonUpdate;
   const changes: Record<string, unknown> = { updateTime: now() };
   for (const k of ['nickName', 'headImg', 'name', 'phone', 'email', 'remark'] as const) {
@@ -72,7 +73,7 @@ export const personUpdate: Handler = async (ctx) => {
     });
     return undefined;
   }
-  const user = await knex('base_sys_user').where({ id: actor!.userId }).first('password', 'passwordV', 'username');
+  const user = await knex(TABLES.baseSysUser).where({ id: actor!.userId }).first('password', 'passwordV', 'username');
   if (!(await verifySecret(String(input.oldPassword ?? ''), user?.password))) throw new AppError('auth.oldPasswordWrong');
   const passwordV = Number(user.passwordV) + 1;
   changes.password = await hashSecret(input.password);
@@ -83,7 +84,7 @@ export const personUpdate: Handler = async (ctx) => {
   });
   const jti = randomUUID();
   const sid = await createSession(knex, actor!.userId, jti, null);
-  const roleIds = ((await knex('base_sys_user_role').where({ userId: actor!.userId }).select('roleId')) as { roleId: number }[]).map((r) => Number(r.roleId));
+  const roleIds = ((await knex(TABLES.baseSysUserRole).where({ userId: actor!.userId }).select('roleId')) as { roleId: number }[]).map((r) => Number(r.roleId));
   return signPair(services.auth.secret, { userId: actor!.userId, username: user.username, passwordVersion: passwordV, sid, roleIds }, jti);
 };
 
@@ -92,12 +93,12 @@ export const personUpdate: Handler = async (ctx) => {
  * pages and buttons), every menu for a super-admin, else the menus of the caller's roles.
  */
 export const permmenu: Handler = async ({ services, actor }) => {
-  const rt = services.registry.get('base/sys/menu')!;
-  const q = services.knex({ a: 'base_sys_menu' }).select(rt.output.map((o) => `${o.column} as ${o.name}`));
+  const rt = services.registry.get(ENTITIES.baseSysMenu)!;
+  const q = services.knex({ a: TABLES.baseSysMenu }).select(rt.output.map((o) => `${o.column} as ${o.name}`));
   if (!actor!.isSuper) {
     q.whereIn(
       'a.id',
-      services.knex({ rm: 'base_sys_role_menu' }).join({ ur: 'base_sys_user_role' }, 'ur.roleId', 'rm.roleId').where('ur.userId', actor!.userId).select('rm.menuId'),
+      services.knex({ rm: TABLES.baseSysRoleMenu }).join({ ur: TABLES.baseSysUserRole }, 'ur.roleId', 'rm.roleId').where('ur.userId', actor!.userId).select('rm.menuId'),
     );
   }
   const rows = ((await q.orderBy([{ column: 'a.orderNum', order: 'asc' }, { column: 'a.id', order: 'asc' }])) as Record<string, unknown>[]).map((r) => mapRow(rt, r));

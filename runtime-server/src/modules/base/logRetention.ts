@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import type { Knex } from 'knex';
 import { now } from '../../db/values.js';
+import { TABLES } from '../../generated/tables.js';
 
 /** `base_sys_conf` keys of the retention settings (days), seeded with 31. */
 export const LOG_KEEP = 'logKeep';
@@ -8,20 +9,20 @@ export const RECYCLE_KEEP = 'recycleKeep';
 
 /** A conf value as stored (a string), or undefined when the row is missing. */
 export async function readConf(knex: Knex | Knex.Transaction, key: string): Promise<string | undefined> {
-  const row = (await knex('base_sys_conf').where({ cKey: key }).first('cValue')) as { cValue: string | null } | undefined;
+  const row = (await knex(TABLES.baseSysConf).where({ cKey: key }).first('cValue')) as { cValue: string | null } | undefined;
   return row ? (row.cValue ?? undefined) : undefined;
 }
 
 /** Writes a conf value, inserting the row when it is missing (the reference silently did nothing, docs/reference/api-contract.md §8 #25). */
 export async function writeConf(knex: Knex | Knex.Transaction, key: string, value: string): Promise<void> {
   const ts = now();
-  const n = await knex('base_sys_conf').where({ cKey: key }).update({ cValue: value, updateTime: ts });
+  const n = await knex(TABLES.baseSysConf).where({ cKey: key }).update({ cValue: value, updateTime: ts });
   if (n) return;
   try {
-    await knex('base_sys_conf').insert({ cKey: key, cValue: value, createTime: ts, updateTime: ts });
+    await knex(TABLES.baseSysConf).insert({ cKey: key, cValue: value, createTime: ts, updateTime: ts });
   } catch {
     // inserted concurrently (unique cKey): write our value over it
-    await knex('base_sys_conf').where({ cKey: key }).update({ cValue: value, updateTime: ts });
+    await knex(TABLES.baseSysConf).where({ cKey: key }).update({ cValue: value, updateTime: ts });
   }
 }
 
@@ -59,12 +60,12 @@ async function pruneTable(knex: Knex, table: string, key: string, at: Date, onPu
 
 /** Deletes request logs created before the start of the day `now − logKeep` days. Idempotent. */
 export async function pruneRequestLogs(knex: Knex, at: Date = new Date()): Promise<number> {
-  return pruneTable(knex, 'base_sys_log', LOG_KEEP, at);
+  return pruneTable(knex, TABLES.baseSysLog, LOG_KEEP, at);
 }
 
 /** Deletes recycle-bin records created before the start of the day `now − recycleKeep` days. Idempotent. */
 export async function pruneRecycleBin(knex: Knex, at: Date = new Date(), onPurged?: OnRecyclePurged): Promise<number> {
-  return pruneTable(knex, 'recycle_data', RECYCLE_KEEP, at, onPurged);
+  return pruneTable(knex, TABLES.recycleData, RECYCLE_KEEP, at, onPurged);
 }
 
 /**

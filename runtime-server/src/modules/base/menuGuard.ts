@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { AppError } from '../../core/errors.js';
 import type { Actor } from '../../core/actor.js';
 import type { MenuNode } from '../../auth/menuTree.js';
+import { TABLES } from '../../generated/tables.js';
 
 /** The menus an admin holds through his roles, and every permission key they carry. */
 export interface HeldMenus {
@@ -10,9 +11,9 @@ export interface HeldMenus {
 }
 
 export async function heldMenus(knex: Knex | Knex.Transaction, userId: number): Promise<HeldMenus> {
-  const rows = (await knex({ m: 'base_sys_menu' })
-    .join({ rm: 'base_sys_role_menu' }, 'rm.menuId', 'm.id')
-    .join({ ur: 'base_sys_user_role' }, 'ur.roleId', 'rm.roleId')
+  const rows = (await knex({ m: TABLES.baseSysMenu })
+    .join({ rm: TABLES.baseSysRoleMenu }, 'rm.menuId', 'm.id')
+    .join({ ur: TABLES.baseSysUserRole }, 'ur.roleId', 'rm.roleId')
     .where('ur.userId', userId)
     .distinct('m.id', 'm.perms')) as { id: number; perms: string | null }[];
   return { ids: new Set(rows.map((r) => Number(r.id))), perms: new Set(rows.flatMap((r) => keysOf(r.perms))) };

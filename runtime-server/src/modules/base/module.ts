@@ -2,12 +2,13 @@ import { defineModule } from '../../app/module.js';
 import { reclaimFiles, spaceKeysOf } from '../space/fileReclaim.js';
 import { pruneRecycleBin, pruneRequestLogs } from './logRetention.js';
 import { roleVisibility } from './visibility.js';
+import { ENTITIES } from '../../generated/tables.js';
 
 /** Users, roles, departments, menus, params, logs and the coding endpoints (schemas/base). */
 export default defineModule({
   name: 'base',
-  authSources: ['base/sys/menu', 'base/sys/role', 'base/sys/department', 'base/sys/user', 'base/sys/userRole', 'base/sys/roleMenu', 'base/sys/roleDepartment'],
-  visibility: { 'base/sys/role': roleVisibility },
+  authSources: [ENTITIES.baseSysMenu, ENTITIES.baseSysRole, ENTITIES.baseSysDepartment, ENTITIES.baseSysUser, ENTITIES.baseSysUserRole, ENTITIES.baseSysRoleMenu, ENTITIES.baseSysRoleDepartment],
+  visibility: { [ENTITIES.baseSysRole]: roleVisibility },
   // The two retention jobs seeded as system tasks in schemas/seed/30-task.json: once a day across all instances.
   taskHandlers(registry) {
     registry.register('baseSysLogService.prune', async ({ services }) => ({ deleted: await pruneRequestLogs(services.knex) }));

@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import type { AppServices } from '../../app/services.js';
+import { TABLES } from '../../generated/tables.js';
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESC[c]!);
@@ -14,7 +15,7 @@ const RICH_TEXT = 1;
  * missing key, so an outsider cannot read settings by guessing their names.
  */
 export async function paramPage(services: AppServices, koa: Context, key: string, richTextOnly = false): Promise<void> {
-  const q = services.knex('base_sys_param').where({ keyName: key });
+  const q = services.knex(TABLES.baseSysParam).where({ keyName: key });
   if (richTextOnly) q.where('dataType', RICH_TEXT);
   const row = await q.first('name', 'data');
   koa.set('Content-Security-Policy', "default-src 'none'; img-src * data:; style-src 'unsafe-inline'");

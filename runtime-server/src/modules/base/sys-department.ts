@@ -14,8 +14,9 @@ import { RecycleRecorder } from '../../recycle/recorder.js';
 import { assertManageable } from './userManage.js';
 import { chunks, findCycle, loadParents as loadTree, nearestAncestor, withDescendants } from '../../crud/tree.js';
 import type { Parents } from '../../crud/tree.js';
+import { ENTITIES, TABLES } from '../../generated/tables.js';
 
-const TABLE = 'base_sys_department';
+const TABLE = TABLES.baseSysDepartment;
 const loadParents = (knex: Knex | Knex.Transaction) => loadTree(knex, TABLE);
 
 const outOfScope = (id: number | string) => new AppError('error.outOfScope', { id });
@@ -126,7 +127,7 @@ export const order: Handler = async (ctx) => {
       const changes: Record<string, unknown> = { updateTime: ts };
       if (it.parentId !== undefined) changes.parentId = it.parentId;
       if (it.orderNum !== undefined) changes.orderNum = it.orderNum;
-      await auditedUpdate(trx, ctx.services.registry.get('base/sys/department')!, [it.id], changes, originOf(ctx));
+      await auditedUpdate(trx, ctx.services.registry.get(ENTITIES.baseSysDepartment)!, [it.id], changes, originOf(ctx));
     }
     await bumpAuthEpoch(trx);
   });
@@ -147,7 +148,7 @@ export const remove: Handler = async (ctx) => {
   const scope = scopeOf(ctx);
   await services.knex.transaction(async (trx) => {
     // The whole subtree, its role links and any deleted users form one recycle-bin snapshot.
-    const recorder = new RecycleRecorder(services.registry, ctx.crud().origin!, 'base/sys/department');
+    const recorder = new RecycleRecorder(services.registry, ctx.crud().origin!, ENTITIES.baseSysDepartment);
     const parents = await loadTree(trx, TABLE, true);
     const doomed = withDescendants(parents, ids.filter((id) => parents.has(id)));
     if (!doomed.size) return;
@@ -159,7 +160,7 @@ export const remove: Handler = async (ctx) => {
     const doomedIds = [...doomed];
     const users: { id: number; departmentId: number; isSuper: boolean }[] = [];
     for (const part of chunks(doomedIds)) {
-      const rows = (await trx('base_sys_user').whereIn('departmentId', part).select('id', 'departmentId', 'isSuper')) as Record<string, unknown>[];
+      const rows = (await trx(TABLES.baseSysUser).whereIn('departmentId', part).select('id', 'departmentId', 'isSuper')) as Record<string, unknown>[];
       for (const r of rows) users.push({ id: Number(r.id), departmentId: Number(r.departmentId), isSuper: r.isSuper === true || Number(r.isSuper) === 1 });
     }
     const ts = now();
@@ -173,9 +174,9 @@ export const remove: Handler = async (ctx) => {
     if (deleteUser) {
       const userIds = users.map((u) => u.id);
       for (const part of chunks(userIds)) {
-        await recorder.take(trx, 'base/sys/userRole', (q) => q.whereIn('userId', part));
-        await recorder.take(trx, 'base/sys/userSetting', (q) => q.whereIn('userId', part));
-        await recorder.take(trx, 'base/sys/user', (q) => q.whereIn('id', part));
+        await recorder.take(trx, ENTITIES.baseSysUserRole, (q) => q.whereIn('userId', part));
+        await recorder.take(trx, ENTITIES.baseSysUserSetting, (q) => q.whereIn('userId', part));
+        await recorder.take(trx, ENTITIES.baseSysUser, (q) => q.whereIn('id', part));
       }
       for (const id of userIds) await revokeUserSessions(trx, id);
     } else {
@@ -187,12 +188,12 @@ export const remove: Handler = async (ctx) => {
         byTarget.set(target, [...(byTarget.get(target) ?? []), u.id]);
       }
       for (const [target, userIds] of byTarget) {
-        await auditedUpdate(trx, ctx.services.registry.get('base/sys/user')!, userIds, { departmentId: target, updateTime: ts }, originOf(ctx));
+        await auditedUpdate(trx, ctx.services.registry.get(ENTITIES.baseSysUser)!, userIds, { departmentId: target, updateTime: ts }, originOf(ctx));
       }
     }
     for (const part of chunks(doomedIds)) {
-      await recorder.take(trx, 'base/sys/roleDepartment', (q) => q.whereIn('departmentId', part));
-      await recorder.take(trx, 'base/sys/department', (q) => q.whereIn('id', part));
+      await recorder.take(trx, ENTITIES.baseSysRoleDepartment, (q) => q.whereIn('departmentId', part));
+      await recorder.take(trx, ENTITIES.baseSysDepartment, (q) => q.whereIn('id', part));
     }
     await recorder.save(trx);
     await bumpAuthEpoch(trx);

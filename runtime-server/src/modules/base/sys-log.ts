@@ -1,11 +1,12 @@
 import type { Handler } from '../../core/handler.js';
 import { LOG_KEEP, readConf, writeConf } from './logRetention.js';
+import { TABLES } from '../../generated/tables.js';
 
 /** `POST clear`: deletes every request log (permission `base:sys:log:clear`). */
 export const clear: Handler = async ({ services }) => {
   // Rows of earlier requests still queued on this instance go too.
   await services.requestLog.flush();
-  await services.knex('base_sys_log').delete();
+  await services.knex(TABLES.baseSysLog).delete();
   return undefined;
 };
 

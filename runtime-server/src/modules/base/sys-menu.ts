@@ -17,8 +17,9 @@ import { exportMenuTree, importMenuTree } from '../../auth/menuTree.js';
 import type { MenuNode } from '../../auth/menuTree.js';
 import { assertDevelopment, parseEntitySchema, writeEntitySchema } from './entitySchemaFile.js';
 import { assertMenuIds, assertMenuRows, assertMenuTree, guardOf } from './menuGuard.js';
+import { ENTITIES, TABLES } from '../../generated/tables.js';
 
-const TABLE = 'base_sys_menu';
+const TABLE = TABLES.baseSysMenu;
 const loadParents = (knex: Knex | Knex.Transaction) => loadTree(knex, TABLE);
 
 const rowsOf = (body: unknown): Record<string, unknown>[] =>
@@ -74,14 +75,14 @@ export const update: Handler = async (ctx) => {
  * ordered by orderNum then id, each with `parentName` when its parent is among them.
  */
 export const list: Handler = async ({ services, actor, body }) => {
-  const rt = services.registry.get('base/sys/menu')!;
+  const rt = services.registry.get(ENTITIES.baseSysMenu)!;
   // The whole tree is answered, but the body must still be what the document allows (no silent acceptance).
   assertValid(rt.validators.filters, body ?? {}, rt.labels);
   const q = services.knex({ a: TABLE }).select(rt.output.map((o) => `${o.column} as ${o.name}`));
   if (!actor!.isSuper) {
     q.whereIn(
       'a.id',
-      services.knex({ rm: 'base_sys_role_menu' }).join({ ur: 'base_sys_user_role' }, 'ur.roleId', 'rm.roleId').where('ur.userId', actor!.userId).select('rm.menuId'),
+      services.knex({ rm: TABLES.baseSysRoleMenu }).join({ ur: TABLES.baseSysUserRole }, 'ur.roleId', 'rm.roleId').where('ur.userId', actor!.userId).select('rm.menuId'),
     );
   }
   const rows = ((await q.orderBy([{ column: 'a.orderNum', order: 'asc' }, { column: 'a.id', order: 'asc' }])) as Record<string, unknown>[]).map((r) => mapRow(rt, r));
@@ -103,11 +104,11 @@ export const remove: Handler = async (ctx) => {
     const held = await guardOf(trx, ctx.actor);
     if (held) assertMenuIds(held, all);
     // The subtree and its role links form one recycle-bin snapshot, restorable as a whole.
-    const recorder = new RecycleRecorder(services.registry, ctx.crud().origin!, 'base/sys/menu');
+    const recorder = new RecycleRecorder(services.registry, ctx.crud().origin!, ENTITIES.baseSysMenu);
     for (let i = 0; i < all.length; i += CHUNK) {
       const part = all.slice(i, i + CHUNK);
-      await recorder.take(trx, 'base/sys/roleMenu', (q) => q.whereIn('menuId', part));
-      await recorder.take(trx, 'base/sys/menu', (q) => q.whereIn('id', part));
+      await recorder.take(trx, ENTITIES.baseSysRoleMenu, (q) => q.whereIn('menuId', part));
+      await recorder.take(trx, ENTITIES.baseSysMenu, (q) => q.whereIn('id', part));
     }
     await recorder.save(trx);
     await bumpAuthEpoch(trx);
@@ -161,7 +162,7 @@ export const importMenus: Handler = async (ctx) => {
   if (held) assertMenuTree(held, menus);
   try {
     return await services.knex.transaction(async (trx) => {
-      const result = await importMenuTree(trx, menus, now(), { rt: services.registry.get('base/sys/menu')!, origin: originOf(ctx) });
+      const result = await importMenuTree(trx, menus, now(), { rt: services.registry.get(ENTITIES.baseSysMenu)!, origin: originOf(ctx) });
       if (result.inserted) await bumpAuthEpoch(trx);
       return result;
     });

@@ -19,6 +19,7 @@ import {
   roleIdsOf,
   truthy,
 } from './userRoles.js';
+import { ENTITIES, TABLES } from '../../generated/tables.js';
 
 /**
  * `/admin/base/sys/role` (docs/reference/api-contract.md §6.3). The relation tables (role_menu, role_department) are
@@ -27,7 +28,7 @@ import {
  * departments inside their own data scope (docs/reference/api-contract.md §8 #14: no privilege escalation through role editing).
  */
 
-const ROLE = 'base_sys_role';
+const ROLE = TABLES.baseSysRole;
 
 interface Grants {
   menus: number[];
@@ -55,9 +56,9 @@ export const info: Handler = async (ctx) => {
  */
 async function assertGrantable(ctx: ActionContext, next: Grants, prev?: Grants): Promise<void> {
   const { knex } = ctx.services;
-  const noMenu = await missingIds(knex, 'base_sys_menu', next.menus);
+  const noMenu = await missingIds(knex, TABLES.baseSysMenu, next.menus);
   if (noMenu.length) throw new AppError('role.menuNotFound', { ids: noMenu.join(',') });
-  const noDepartment = await missingIds(knex, 'base_sys_department', next.departments);
+  const noDepartment = await missingIds(knex, TABLES.baseSysDepartment, next.departments);
   if (noDepartment.length) throw new AppError('role.departmentNotFound', { ids: noDepartment.join(',') });
   const actor = ctx.actor!;
   if (actor.isSuper) return;
@@ -66,7 +67,7 @@ async function assertGrantable(ctx: ActionContext, next: Grants, prev?: Grants):
   const mine = await menuIdsOfUser(knex, actor.userId);
   const foreignMenus = next.menus.filter((id) => !had.has(id) && !mine.has(id));
   if (foreignMenus.length) {
-    const names = await namesById(knex, 'base_sys_menu', foreignMenus);
+    const names = await namesById(knex, TABLES.baseSysMenu, foreignMenus);
     throw new AppError('role.menuNotGrantable', { names: foreignMenus.map((id) => `${names.get(id) ?? ''}(${id})`).join(', ') });
   }
 
@@ -75,7 +76,7 @@ async function assertGrantable(ctx: ActionContext, next: Grants, prev?: Grants):
   const scope = new Set(ctx.departmentScope ?? []);
   const outside = [...reach].filter((id) => !before.has(id) && !scope.has(id));
   if (outside.length) {
-    const names = await namesById(knex, 'base_sys_department', outside);
+    const names = await namesById(knex, TABLES.baseSysDepartment, outside);
     throw new AppError('role.departmentNotGrantable', { names: outside.map((id) => names.get(id) ?? id).join(', ') });
   }
 }
@@ -152,9 +153,9 @@ export const remove: Handler = async (ctx) => {
   await knex.transaction(async (trx) => {
     // Relation rows go into the role's recycle-bin snapshot, so a restore brings them back too.
     await genericRemove({ ...ctx.crud(), knex: trx }, { ids }, async (t, found, recorder) => {
-      await recorder.take(t, 'base/sys/roleMenu', (q) => q.whereIn('roleId', found));
-      await recorder.take(t, 'base/sys/roleDepartment', (q) => q.whereIn('roleId', found));
-      await recorder.take(t, 'base/sys/userRole', (q) => q.whereIn('roleId', found));
+      await recorder.take(t, ENTITIES.baseSysRoleMenu, (q) => q.whereIn('roleId', found));
+      await recorder.take(t, ENTITIES.baseSysRoleDepartment, (q) => q.whereIn('roleId', found));
+      await recorder.take(t, ENTITIES.baseSysUserRole, (q) => q.whereIn('roleId', found));
     });
     await bumpAuthEpoch(trx);
   });

@@ -13,6 +13,7 @@ import { update as genericUpdate } from '../../crud/operations/update.js';
 import { USER_ROLE, checkDef, chunks, missingIds, namesById, oneObject, replaceLinks, roleIdsOf, roleNamesByUser, rolesOfUser } from './userRoles.js';
 import { assertManageable } from './userManage.js';
 import { canonicalUsername } from '../../auth/username.js';
+import { ENTITIES, TABLES } from '../../generated/tables.js';
 
 /**
  * `/admin/base/sys/user` (docs/reference/api-contract.md §6.2). Every write checks, for a non-super actor: the target
@@ -33,7 +34,7 @@ function present(ctx: ActionContext, row: Row): Row {
 /** Adds departmentName and roleName (comma-joined) to page/list rows: two queries, whatever the row count. */
 async function decorate(ctx: ActionContext, rows: Row[]): Promise<Row[]> {
   const { knex } = ctx.services;
-  const departments = await namesById(knex, 'base_sys_department', rows.map((r) => r.departmentId));
+  const departments = await namesById(knex, TABLES.baseSysDepartment, rows.map((r) => r.departmentId));
   const roles = await roleNamesByUser(knex, rows.map((r) => Number(r.id)));
   return rows.map((r) =>
     present(ctx, {
@@ -60,7 +61,7 @@ export const list: Handler = async (ctx) => decorate(ctx, await genericList(ctx.
 export const info: Handler = async (ctx) => {
   const row = await genericInfo(ctx.crud(), ctx.query);
   const { knex } = ctx.services;
-  const departments = await namesById(knex, 'base_sys_department', [row.departmentId]);
+  const departments = await namesById(knex, TABLES.baseSysDepartment, [row.departmentId]);
   const roleList = await rolesOfUser(knex, Number(row.id));
   return present(ctx, {
     ...row,
@@ -74,13 +75,13 @@ export const info: Handler = async (ctx) => {
 async function assertAssignable(ctx: ActionContext, roleIds: number[]): Promise<void> {
   if (!roleIds.length) return;
   const { knex } = ctx.services;
-  const missing = await missingIds(knex, 'base_sys_role', roleIds);
+  const missing = await missingIds(knex, TABLES.baseSysRole, roleIds);
   if (missing.length) throw new AppError('user.roleNotFound', { ids: missing.join(',') });
   if (ctx.actor!.isSuper) return;
   const mine = new Set(await roleIdsOf(knex, ctx.actor!.userId));
   const foreign = roleIds.filter((id) => !mine.has(id));
   if (foreign.length) {
-    const names = await namesById(knex, 'base_sys_role', foreign);
+    const names = await namesById(knex, TABLES.baseSysRole, foreign);
     throw new AppError('user.roleNotGrantable', { names: foreign.map((id) => names.get(id) ?? id).join(', ') });
   }
 }
@@ -123,7 +124,7 @@ export const update: Handler = async (ctx) => {
     await genericUpdate({ ...ctx.crud(), knex: trx }, body);
     if (typeof body.password === 'string') {
       // passwordV is read-only to requests; raising it is part of the audited change.
-      await auditedUpdate(trx, ctx.services.registry.get('base/sys/user')!, [id], { passwordV: trx.raw('?? + 1', ['passwordV']) }, originOf(ctx));
+      await auditedUpdate(trx, ctx.services.registry.get(ENTITIES.baseSysUser)!, [id], { passwordV: trx.raw('?? + 1', ['passwordV']) }, originOf(ctx));
     }
     if (typeof body.password === 'string' || body.status === 0) await revokeUserSessions(trx, id);
     if (roleIds) await replaceLinks(trx, USER_ROLE, id, roleIds, ctx);
@@ -143,8 +144,8 @@ export const remove: Handler = async (ctx) => {
     await genericRemove({ ...ctx.crud(), knex: trx }, { ids }, async (t, found, recorder) => {
       deleted.push(...found);
       for (const part of chunks(found)) {
-        await recorder.take(t, 'base/sys/userRole', (q) => q.whereIn('userId', part));
-        await recorder.take(t, 'base/sys/userSetting', (q) => q.whereIn('userId', part));
+        await recorder.take(t, ENTITIES.baseSysUserRole, (q) => q.whereIn('userId', part));
+        await recorder.take(t, ENTITIES.baseSysUserSetting, (q) => q.whereIn('userId', part));
       }
     });
     for (const id of deleted) await revokeUserSessions(trx, id);
@@ -158,14 +159,14 @@ export const move: Handler = async (ctx) => {
   const input = ctx.body as { departmentId: number; userIds: number[] }; // validated by $defs/move
   const ids = [...new Set(input.userIds)];
   await ctx.services.knex.transaction(async (trx) => {
-    if (!(await trx('base_sys_department').where({ id: input.departmentId }).first('id'))) {
+    if (!(await trx(TABLES.baseSysDepartment).where({ id: input.departmentId }).first('id'))) {
       throw new AppError('user.departmentNotFound', { id: input.departmentId });
     }
     if (ctx.departmentScope && !ctx.departmentScope.includes(input.departmentId)) {
       throw new AppError('error.outOfScope', { id: input.departmentId });
     }
     await assertManageable(ctx, trx, ids, true);
-    await auditedUpdate(trx, ctx.services.registry.get('base/sys/user')!, ids, { departmentId: input.departmentId, updateTime: now() }, originOf(ctx));
+    await auditedUpdate(trx, ctx.services.registry.get(ENTITIES.baseSysUser)!, ids, { departmentId: input.departmentId, updateTime: now() }, originOf(ctx));
     await bumpAuthEpoch(trx);
   });
   return undefined;

@@ -7,9 +7,10 @@ import { entityFor } from '../../dataJob/entityAccess.js';
 import { now } from '../../db/values.js';
 import { restrictState } from '../../dataJob/viewState.js';
 import type { ViewState } from '../../dataJob/viewState.js';
+import { TABLES } from '../../generated/tables.js';
 
-const TABLE = 'base_sys_view';
-const SETTINGS = 'base_sys_user_setting';
+const TABLE = TABLES.baseSysView;
+const SETTINGS = TABLES.baseSysUserSetting;
 /** A user's own views per screen; shared ones do not count. */
 export const VIEWS_PER_SCREEN = 50;
 const defaultKey = (entityId: string) => `viewDefault:${entityId}`;
@@ -41,14 +42,14 @@ async function departmentLine(knex: Knex, departmentId: number | null): Promise<
   // Bounded: a stored cycle cannot spin (the department tree is kept acyclic, but the walk does not rely on it).
   for (let i = 0; id !== null && i < 64 && !line.includes(id); i++) {
     line.push(id);
-    const row = (await knex('base_sys_department').where({ id }).first('parentId')) as { parentId: number | null } | undefined;
+    const row = (await knex(TABLES.baseSysDepartment).where({ id }).first('parentId')) as { parentId: number | null } | undefined;
     id = row?.parentId === null || row?.parentId === undefined ? null : Number(row.parentId);
   }
   return line;
 }
 
 async function rolesOf(knex: Knex, userId: number): Promise<number[]> {
-  return ((await knex('base_sys_user_role').where({ userId }).select('roleId')) as { roleId: number }[]).map((r) => Number(r.roleId));
+  return ((await knex(TABLES.baseSysUserRole).where({ userId }).select('roleId')) as { roleId: number }[]).map((r) => Number(r.roleId));
 }
 
 /** Views of a screen the actor may load: his own, those shared with a role he holds or a department on his line. */
@@ -133,11 +134,11 @@ export const viewShare: Handler = async ({ services, actor, body }) => {
   const roleId = b.roleId ?? null;
   const departmentId = b.departmentId ?? null;
   if (roleId !== null) {
-    const exists = await knex('base_sys_role').where({ id: roleId }).first('id');
+    const exists = await knex(TABLES.baseSysRole).where({ id: roleId }).first('id');
     if (!exists || (!actor!.isSuper && !(await rolesOf(knex, actor!.userId)).includes(roleId))) throw new ValidationError('view.shareRole', { id: roleId });
   }
   if (departmentId !== null) {
-    const exists = await knex('base_sys_department').where({ id: departmentId }).first('id');
+    const exists = await knex(TABLES.baseSysDepartment).where({ id: departmentId }).first('id');
     if (!exists || (!actor!.isSuper && !(await services.authz.departmentScope(actor!.userId)).includes(departmentId))) {
       throw new ValidationError('view.shareDepartment', { id: departmentId });
     }

@@ -2,8 +2,9 @@ import type { Knex } from 'knex';
 import type { ActionContext } from '../../core/handler.js';
 import { AppError } from '../../core/errors.js';
 import { USER_ROLE, chunks, roleIdsOf, truthy } from './userRoles.js';
+import { ENTITIES, TABLES } from '../../generated/tables.js';
 
-const USER = 'base_sys_user';
+const USER = TABLES.baseSysUser;
 
 /**
  * Users a non-super actor may change: inside their data scope, not a super-admin, holding no role the
@@ -14,7 +15,7 @@ const USER = 'base_sys_user';
 export async function assertManageable(ctx: ActionContext, trx: Knex.Transaction, ids: number[], mustExist: boolean): Promise<void> {
   const rows: { id: unknown; username: string; departmentId: unknown; isSuper: unknown }[] = [];
   // Another tenant's users do not exist for this caller, on every path that moves or deletes users.
-  const tenant = ctx.crud('base/sys/user').tenant;
+  const tenant = ctx.crud(ENTITIES.baseSysUser).tenant;
   for (const part of chunks(ids)) {
     const q = trx(USER).whereIn('id', part).select('id', 'username', 'departmentId', 'isSuper');
     if (tenant !== undefined) q.where('tenantId', tenant);

@@ -6,6 +6,7 @@ import { ValidationError } from '../../core/errors.js';
 import { assertValid } from '../../core/validator.js';
 import { now } from '../../db/values.js';
 import { originOf, recordAudit } from '../../audit/audit.js';
+import { ENTITIES, TABLES } from '../../generated/tables.js';
 
 /** Shared helpers of the user and role handlers: relation tables, lookups, extra-field validation. */
 
@@ -31,9 +32,9 @@ export interface Link {
   owner: string;
   other: string;
 }
-export const USER_ROLE: Link = { entity: 'base/sys/userRole', table: 'base_sys_user_role', owner: 'userId', other: 'roleId' };
-export const ROLE_MENU: Link = { entity: 'base/sys/roleMenu', table: 'base_sys_role_menu', owner: 'roleId', other: 'menuId' };
-export const ROLE_DEPARTMENT: Link = { entity: 'base/sys/roleDepartment', table: 'base_sys_role_department', owner: 'roleId', other: 'departmentId' };
+export const USER_ROLE: Link = { entity: ENTITIES.baseSysUserRole, table: TABLES.baseSysUserRole, owner: 'userId', other: 'roleId' };
+export const ROLE_MENU: Link = { entity: ENTITIES.baseSysRoleMenu, table: TABLES.baseSysRoleMenu, owner: 'roleId', other: 'menuId' };
+export const ROLE_DEPARTMENT: Link = { entity: ENTITIES.baseSysRoleDepartment, table: TABLES.baseSysRoleDepartment, owner: 'roleId', other: 'departmentId' };
 
 /** The linked ids of one owner, ascending. */
 export async function linked(db: Db, link: Link, ownerId: number): Promise<number[]> {
@@ -92,7 +93,7 @@ export async function roleNamesByUser(db: Db, userIds: number[]): Promise<Map<nu
   const out = new Map<number, string[]>();
   for (const part of chunks([...new Set(userIds)])) {
     const rows = (await db({ ur: USER_ROLE.table })
-      .join({ r: 'base_sys_role' }, 'r.id', 'ur.roleId')
+      .join({ r: TABLES.baseSysRole }, 'r.id', 'ur.roleId')
       .whereIn('ur.userId', part)
       .orderBy('r.id')
       .select('ur.userId as userId', 'r.name as name')) as { userId: unknown; name: string }[];
@@ -111,7 +112,7 @@ export async function roleNamesByUser(db: Db, userIds: number[]): Promise<Map<nu
  */
 export async function rolesOfUser(db: Db, userId: number): Promise<{ id: number; name: string | null }[]> {
   const rows = (await db({ ur: USER_ROLE.table })
-    .leftJoin({ r: 'base_sys_role' }, 'r.id', 'ur.roleId')
+    .leftJoin({ r: TABLES.baseSysRole }, 'r.id', 'ur.roleId')
     .where('ur.userId', userId)
     .orderBy('ur.roleId')
     .select('ur.roleId as id', 'r.name as name')) as { id: unknown; name: string | null }[];
@@ -137,7 +138,7 @@ export async function menuIdsOfUser(db: Db, userId: number): Promise<Set<number>
 export async function reachOf(db: Db, departmentIds: number[], relevance: boolean): Promise<Set<number>> {
   const reach = new Set(departmentIds);
   if (!relevance || !departmentIds.length) return reach;
-  const all = (await db('base_sys_department').select('id', 'parentId')) as { id: unknown; parentId: unknown }[];
+  const all = (await db(TABLES.baseSysDepartment).select('id', 'parentId')) as { id: unknown; parentId: unknown }[];
   const children = new Map<number, number[]>();
   for (const d of all) {
     if (d.parentId === null || d.parentId === undefined) continue;

@@ -1,8 +1,9 @@
 import { ValidationError } from '../../core/errors.js';
 import type { Handler } from '../../core/handler.js';
 import { now } from '../../db/values.js';
+import { TABLES } from '../../generated/tables.js';
 
-const TABLE = 'base_sys_user_setting';
+const TABLE = TABLES.baseSysUserSetting;
 /** Per value and per user: column layouts are a few KB; the caps keep one user from filling the table. */
 export const SETTING_MAX_BYTES = 32 * 1024;
 export const SETTINGS_PER_USER = 200;

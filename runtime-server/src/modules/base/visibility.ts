@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { VisibilityRule } from '../../crud/context.js';
 import { USER_ROLE } from './userRoles.js';
+import { TABLES } from '../../generated/tables.js';
 
 /**
  * Roles a non-super admin may see: those they created or hold (docs/reference/api-contract.md §6.3). Applied to every read
@@ -8,7 +9,7 @@ import { USER_ROLE } from './userRoles.js';
  */
 export const roleVisibility: VisibilityRule = async (actor, knex: Knex) => {
   if (actor.isSuper) return undefined;
-  const rows = (await knex('base_sys_role')
+  const rows = (await knex(TABLES.baseSysRole)
     .where('userId', actor.userId)
     .orWhereIn('id', knex(USER_ROLE.table).where('userId', actor.userId).select('roleId'))
     .select('id')) as { id: unknown }[];

@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import type { Dayjs } from 'dayjs';
 import type { Knex } from 'knex';
 import type { Handler } from '../../core/handler.js';
+import { TABLES } from '../../generated/tables.js';
 
 const FMT = 'YYYY-MM-DD HH:mm:ss';
 
@@ -77,7 +78,7 @@ export const summary: Handler = async ({ services, actor }) => {
   const today = now.startOf('day');
   const tenant = actor?.tenantId ?? null;
   const orders = (): Knex.QueryBuilder => {
-    const q = knex('demo_order');
+    const q = knex(TABLES.demoOrder);
     if (tenant !== null) q.where('tenantId', tenant);
     return q;
   };
@@ -85,11 +86,11 @@ export const summary: Handler = async ({ services, actor }) => {
     orders().where('status', 1).where('payTime', '>=', from.format(FMT)).where('payTime', '<', to.format(FMT));
 
   const [viewsTotal, viewsToday, visitorsToday, usersTotal, usersToday] = await Promise.all([
-    knex('base_sys_log').count({ n: '*' }).first(),
-    knex('base_sys_log').where('createTime', '>=', today.format(FMT)).count({ n: '*' }).first(),
-    knex('base_sys_log').where('createTime', '>=', today.format(FMT)).countDistinct({ n: 'ip' }).first(),
-    knex('user_info').count({ n: '*' }).first(),
-    knex('user_info').where('createTime', '>=', today.format(FMT)).count({ n: '*' }).first(),
+    knex(TABLES.baseSysLog).count({ n: '*' }).first(),
+    knex(TABLES.baseSysLog).where('createTime', '>=', today.format(FMT)).count({ n: '*' }).first(),
+    knex(TABLES.baseSysLog).where('createTime', '>=', today.format(FMT)).countDistinct({ n: 'ip' }).first(),
+    knex(TABLES.userInfo).count({ n: '*' }).first(),
+    knex(TABLES.userInfo).where('createTime', '>=', today.format(FMT)).count({ n: '*' }).first(),
   ]);
 
   // One pass over the covering index per figure group: orders per status, paid sums per goods.
@@ -119,7 +120,7 @@ export const summary: Handler = async ({ services, actor }) => {
 
   // Goods and dictionary rows for the goods that sold (a few hundred at most, by primary key).
   const soldIds = byGoods.map((g) => int(g.goodsId));
-  const goodsRows = (soldIds.length ? await knex('demo_goods').whereIn('id', soldIds).select('id', 'title', 'type') : []) as {
+  const goodsRows = (soldIds.length ? await knex(TABLES.demoGoods).whereIn('id', soldIds).select('id', 'title', 'type') : []) as {
     id: number;
     title: string;
     type: unknown;

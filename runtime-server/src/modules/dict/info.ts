@@ -1,6 +1,7 @@
 import type { Handler } from '../../core/handler.js';
 import type { EntityHooks } from '../../crud/hooks.js';
 import { fromDb } from '../../db/values.js';
+import { ENTITIES, TABLES } from '../../generated/tables.js';
 
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 
@@ -12,15 +13,15 @@ const NUMERIC = /^-?\d+(\.\d+)?$/;
 export const data: Handler = async ({ services, body }) => {
   const types = ((body as { types?: string[] } | undefined)?.types ?? []).filter(Boolean);
   const { knex } = services;
-  const typeRows = (await knex('dict_type').modify((q) => {
+  const typeRows = (await knex(TABLES.dictType).modify((q) => {
     if (types.length) q.whereIn('key', types);
   }).select('id', 'key').orderBy('id')) as { id: number; key: string }[];
   const result: Record<string, unknown[]> = {};
   for (const t of typeRows) result[t.key] = [];
   if (!typeRows.length) return result;
   const keyOf = new Map(typeRows.map((t) => [Number(t.id), t.key]));
-  const info = services.registry.get('dict/info')!;
-  const rows = (await knex('dict_info')
+  const info = services.registry.get(ENTITIES.dictInfo)!;
+  const rows = (await knex(TABLES.dictInfo)
     .whereIn('typeId', [...keyOf.keys()])
     .select('id', 'name', 'typeId', 'parentId', 'orderNum', 'value')
     .orderBy([{ column: 'orderNum', order: 'asc' }, { column: 'createTime', order: 'asc' }, { column: 'id', order: 'asc' }])) as Record<string, unknown>[];
@@ -36,8 +37,8 @@ export const data: Handler = async ({ services, body }) => {
 
 /** `GET /admin/dict/info/types` (open): the dictionary types, for clients that list them before login. */
 export const types: Handler = async ({ services }) => {
-  const type = services.registry.get('dict/type')!;
-  const rows = (await services.knex('dict_type').select('id', 'name', 'key').orderBy('id')) as Record<string, unknown>[];
+  const type = services.registry.get(ENTITIES.dictType)!;
+  const rows = (await services.knex(TABLES.dictType).select('id', 'name', 'key').orderBy('id')) as Record<string, unknown>[];
   return rows.map((r) => ({ id: fromDb(type.fields.get('id')!, r.id), name: r.name, key: r.key }));
 };
 
@@ -50,11 +51,11 @@ export const dictInfoHooks: EntityHooks = {
     let level = ids;
     const seen = new Set(ids);
     while (level.length) {
-      const children = ((await trx('dict_info').whereIn('parentId', level).select('id')) as { id: number }[])
+      const children = ((await trx(TABLES.dictInfo).whereIn('parentId', level).select('id')) as { id: number }[])
         .map((r) => Number(r.id))
         .filter((id) => !seen.has(id));
       children.forEach((id) => seen.add(id));
-      if (children.length) await recorder.take(trx, 'dict/info', (q) => q.whereIn('id', children));
+      if (children.length) await recorder.take(trx, ENTITIES.dictInfo, (q) => q.whereIn('id', children));
       level = children;
     }
   },

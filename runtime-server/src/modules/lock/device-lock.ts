@@ -8,6 +8,7 @@ import type { EntityRuntime } from '../../crud/entityRuntime.js';
 import { now, toDb } from '../../db/values.js';
 import { driverFor } from './driver.js';
 import type { LockDevice, LockDriver, LockResult } from './driver.js';
+import { ENTITIES, TABLES } from '../../generated/tables.js';
 
 /**
  * `/admin/lock/deviceLockController` commands. Each one runs through the driver chosen by the
@@ -16,8 +17,8 @@ import type { LockDevice, LockDriver, LockResult } from './driver.js';
  * answered as an error, so the log shows every attempt.
  */
 
-const DEVICE = 'lock/deviceLockController';
-const COMMAND_TABLE = 'lock_command';
+const DEVICE = ENTITIES.deviceLock;
+const COMMAND_TABLE = TABLES.lockCommand;
 /**
  * Callback secrets are 192 random bits: a keyed MAC stores them safely (no memory-hard hash needed, which made
  * the open callback a CPU denial of service). The secret names its device (`<id>.<random>`), so a callback

@@ -18,6 +18,7 @@ import type { Manifest } from '../../plugins/manifest.js';
 import { readPackage } from '../../plugins/packageReader.js';
 import type { PluginPackage } from '../../plugins/packageReader.js';
 import { receiveMultipart } from '../../upload/multipart.js';
+import { ENTITIES } from '../../generated/tables.js';
 
 /**
  * `/admin/plugin/info`: install (super-admin, a validated `.cool` package), enable/disable/configure
@@ -25,7 +26,7 @@ import { receiveMultipart } from '../../upload/multipart.js';
  * instance loads or unloads the plugin within about a second; this instance does it at once.
  */
 
-const ENTITY = 'plugin/info';
+const ENTITY = ENTITIES.pluginInfo;
 /** Columns too large (or too code-like) for the audit trail and the page view. */
 const BULKY = ['content', 'tsContent', 'logo', 'readme'];
 

@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { PluginManager } from '../../plugins/manager.js';
 import type { Registry } from '../../crud/entityRuntime.js';
 import { removeStoredFile } from '../../upload/localStorage.js';
+import { ENTITIES, TABLES } from '../../generated/tables.js';
 
 const CHUNK = 500;
 
@@ -19,14 +20,14 @@ export function spaceKeysOf(records: PurgedRecord[]): string[] {
   const keys: string[] = [];
   for (const r of records) {
     const info = parse(r.entityInfo) as { entity?: string; cascades?: { entity: string; rows: { key?: unknown }[] }[] } | null;
-    const groups = [...(info?.entity === 'space/info' ? [{ rows: parse(r.data) ?? [] }] : []), ...(info?.cascades ?? []).filter((c) => c.entity === 'space/info')];
+    const groups = [...(info?.entity === ENTITIES.spaceInfo ? [{ rows: parse(r.data) ?? [] }] : []), ...(info?.cascades ?? []).filter((c) => c.entity === ENTITIES.spaceInfo)];
     for (const g of groups) for (const row of g.rows as { key?: unknown }[]) if (typeof row.key === 'string' && row.key) keys.push(row.key);
   }
   return [...new Set(keys)];
 }
 
 /** Tables whose text is history, not a use of a file: the request log and the change audit. */
-const NOT_A_USE = new Set(['base_sys_log', 'base_sys_audit', 'space_info', 'recycle_data']);
+const NOT_A_USE = new Set<string>([TABLES.baseSysLog, TABLES.baseSysAudit, TABLES.spaceInfo, TABLES.recycleData]);
 const TEXT_TYPES = new Set(['string', 'text', 'longtext', 'json']);
 
 /**
@@ -68,11 +69,11 @@ export async function reclaimFiles(
   for (let i = 0; i < keys.length; i += CHUNK) {
     const part = keys.slice(i, i + CHUNK);
     // Compared case-blind: MariaDB's collation matches keys that way, so never remove what it would match.
-    const used = new Set(((await knex('space_info').whereIn('key', part).distinct('key')) as { key: string }[]).map((r) => r.key.toLowerCase()));
+    const used = new Set(((await knex(TABLES.spaceInfo).whereIn('key', part).distinct('key')) as { key: string }[]).map((r) => r.key.toLowerCase()));
     for (const key of part) {
       if (used.has(key.toLowerCase())) continue;
       const needle = `%${JSON.stringify(key).slice(1, -1).replace(/[!%_]/g, (c) => '!' + c)}%`;
-      const held = await knex('recycle_data')
+      const held = await knex(TABLES.recycleData)
         .whereRaw("?? LIKE ? ESCAPE '!'", ['data', needle])
         .orWhereRaw("?? LIKE ? ESCAPE '!'", ['entityInfo', needle])
         .first('id');

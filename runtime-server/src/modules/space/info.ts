@@ -7,6 +7,7 @@ import { update as genericUpdate } from '../../crud/operations/update.js';
 import { fileGroup } from '../../upload/fileGroups.js';
 import { publicPrefixOf } from '../../upload/localStorage.js';
 import { describeStoredFile } from './storedFile.js';
+import { TABLES } from '../../generated/tables.js';
 
 /** One element of the add body (validated by `$defs/addItem`). */
 interface AddItem {
@@ -29,7 +30,7 @@ function pickEditable(r: unknown): unknown {
 export async function assertTypesExist(knex: Knex | Knex.Transaction, ids: Iterable<unknown>): Promise<void> {
   const wanted = [...new Set([...ids].filter((v): v is number => typeof v === 'number'))];
   if (!wanted.length) return;
-  const found = new Set(((await knex('space_type').whereIn('id', wanted).select('id')) as { id: number | string }[]).map((r) => Number(r.id)));
+  const found = new Set(((await knex(TABLES.spaceType).whereIn('id', wanted).select('id')) as { id: number | string }[]).map((r) => Number(r.id)));
   const missing = wanted.find((id) => !found.has(id));
   if (missing !== undefined) throw new AppError('space.typeNotFound', { id: missing });
 }

@@ -1,8 +1,9 @@
 import { defineModule } from '../../app/module.js';
 import { spaceTypeHooks } from './type.js';
+import { ENTITIES } from '../../generated/tables.js';
 
 /** The file space: categories and file entries (schemas/space). */
 export default defineModule({
   name: 'space',
-  hooks: { 'space/type': spaceTypeHooks },
+  hooks: { [ENTITIES.spaceType]: spaceTypeHooks },
 });

@@ -5,8 +5,9 @@ import type { EntityHooks } from '../../crud/hooks.js';
 import { AppError } from '../../core/errors.js';
 import { list as genericList } from '../../crud/operations/list.js';
 import { CHUNK, findCycle, loadParents as loadTree, withDescendants } from '../../crud/tree.js';
+import { ENTITIES, TABLES } from '../../generated/tables.js';
 
-const TABLE = 'space_type';
+const TABLE = TABLES.spaceType;
 const loadParents = (knex: Knex | Knex.Transaction) => loadTree(knex, TABLE);
 
 /** Category hooks (modules/space/module.ts): parents must exist, no cycles, deletes take the subtree and its files. */
@@ -42,11 +43,11 @@ export const spaceTypeHooks: EntityHooks = {
     const below = doomed.filter((id) => !ids.includes(id));
     for (let i = 0; i < doomed.length; i += CHUNK) {
       const part = doomed.slice(i, i + CHUNK);
-      await recorder.take(trx, 'space/info', (q) => q.whereIn('classifyId', part));
+      await recorder.take(trx, ENTITIES.spaceInfo, (q) => q.whereIn('classifyId', part));
     }
     for (let i = 0; i < below.length; i += CHUNK) {
       const part = below.slice(i, i + CHUNK);
-      await recorder.take(trx, 'space/type', (q) => q.whereIn('id', part));
+      await recorder.take(trx, ENTITIES.spaceType, (q) => q.whereIn('id', part));
     }
   },
 };

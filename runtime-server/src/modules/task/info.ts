@@ -13,6 +13,7 @@ import { update as genericUpdate } from '../../crud/operations/update.js';
 import { firstRun, formatTime, isValidCron, parseTime } from '../../scheduler/schedule.js';
 import { readTask, scheduleColumns, toTaskRow } from '../../scheduler/scheduler.js';
 import type { TaskRow } from '../../scheduler/scheduler.js';
+import { ENTITIES, TABLES } from '../../generated/tables.js';
 
 type Row = Record<string, unknown>;
 
@@ -70,7 +71,7 @@ async function reschedule(services: AppServices, ids: number[]): Promise<void> {
   const nowMs = Date.now();
   for (const id of ids) {
     const task = await readTask(services.knex, id);
-    if (task) await services.knex('task_info').where({ id }).update(scheduleColumns(task, nowMs));
+    if (task) await services.knex(TABLES.taskInfo).where({ id }).update(scheduleColumns(task, nowMs));
   }
   // Other instances see the new nextRunTime at their next poll.
   services.scheduler.poke();
@@ -117,7 +118,7 @@ export const update: Handler = async (ctx) => {
 /** `POST delete {ids}`: the tasks and their logs; a run in progress finishes without a log row. */
 export const remove: Handler = async (ctx) => {
   await genericRemove(ctx.crud(), ctx.body, async (trx, ids, recorder) => {
-    await recorder.take(trx, 'task/log', (q) => q.whereIn('taskId', ids));
+    await recorder.take(trx, ENTITIES.taskLog, (q) => q.whereIn('taskId', ids));
   });
   ctx.services.scheduler.poke();
   return undefined;
@@ -139,8 +140,8 @@ export const page: Handler = async (ctx) => {
 async function lastStatuses(knex: Knex, taskIds: number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (!taskIds.length) return out;
-  const newest = knex('task_log').whereIn('taskId', taskIds).groupBy('taskId').max({ id: 'id' });
-  const rows = (await knex('task_log').whereIn('id', newest).select('taskId', 'status')) as { taskId: number; status: number }[];
+  const newest = knex(TABLES.taskLog).whereIn('taskId', taskIds).groupBy('taskId').max({ id: 'id' });
+  const rows = (await knex(TABLES.taskLog).whereIn('id', newest).select('taskId', 'status')) as { taskId: number; status: number }[];
   for (const r of rows) out.set(Number(r.taskId), Number(r.status));
   return out;
 }
@@ -155,10 +156,10 @@ async function mustRead(services: AppServices, id: number): Promise<TaskRow> {
 async function auditedChange(ctx: Parameters<Handler>[0], id: number, changes: (task: TaskRow) => Row): Promise<void> {
   const crud = ctx.crud();
   await ctx.services.knex.transaction(async (trx) => {
-    const before = (await trx('task_info').where({ id }).forUpdate().first()) as Row | undefined;
+    const before = (await trx(TABLES.taskInfo).where({ id }).forUpdate().first()) as Row | undefined;
     if (!before) throw new AppError('error.recordNotFound', { id });
-    await trx('task_info').where({ id }).update({ ...changes(toTaskRow(before)), updateTime: nowText() });
-    const after = (await trx('task_info').where({ id }).first()) as Row;
+    await trx(TABLES.taskInfo).where({ id }).update({ ...changes(toTaskRow(before)), updateTime: nowText() });
+    const after = (await trx(TABLES.taskInfo).where({ id }).first()) as Row;
     await recordAudit(trx, crud.rt, 'update', [{ id, before, after }], crud.origin);
   });
   // Other instances see the new schedule at their next poll.

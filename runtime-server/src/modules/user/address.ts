@@ -6,6 +6,7 @@ import { assertValid } from '../../core/validator.js';
 import { add as genericAdd } from '../../crud/operations/add.js';
 import { update as genericUpdate } from '../../crud/operations/update.js';
 import { now } from '../../db/values.js';
+import { TABLES } from '../../generated/tables.js';
 
 /**
  * `/admin/user/address` (docs/reference/api-contract.md §6.12, admin side). The reference's service reads the app
@@ -15,8 +16,8 @@ import { now } from '../../db/values.js';
  * x-query join).
  */
 
-const ADDRESS = 'user_address';
-const USER = 'user_info';
+const ADDRESS = TABLES.userAddress;
+const USER = TABLES.userInfo;
 type Row = Record<string, unknown>;
 
 const PHONE = /^[0-9]{11}$/;

@@ -1,4 +1,5 @@
 import type { EntityHooks } from '../../crud/hooks.js';
+import { ENTITIES } from '../../generated/tables.js';
 
 /**
  * `/admin/user/info` (docs/reference/api-contract.md §6.12, admin side): the generic CRUD with these hooks (modules/user/module.ts).
@@ -20,6 +21,6 @@ export const userInfoHooks: EntityHooks = {
   },
   /** The end users go with their addresses, in one recycle-bin snapshot (no orphaned addresses). */
   async deleting(trx, ids, recorder) {
-    await recorder.take(trx, 'user/address', (q) => q.whereIn('userId', ids));
+    await recorder.take(trx, ENTITIES.userAddress, (q) => q.whereIn('userId', ids));
   },
 };

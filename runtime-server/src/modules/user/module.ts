@@ -1,8 +1,9 @@
 import { defineModule } from '../../app/module.js';
 import { userInfoHooks } from './info.js';
+import { ENTITIES } from '../../generated/tables.js';
 
 /** End users and their addresses (schemas/user). */
 export default defineModule({
   name: 'user',
-  hooks: { 'user/info': userInfoHooks },
+  hooks: { [ENTITIES.userInfo]: userInfoHooks },
 });
