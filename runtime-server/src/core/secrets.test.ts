@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { HASH_SLOTS, hashesRunning, hashSecret, verifySecret } from './secrets.js';
 
 describe('secret hashing', () => {
-  it(`runs at most ${HASH_SLOTS} scrypt hashes at once; the others queue and all finish correctly`, async () => {
+  it(`runs scrypt hashes ${HASH_SLOTS} at a time at most; the others queue and all finish correctly`, async () => {
     let most = 0;
     let watching = true;
     const watch = (async () => {

@@ -4,12 +4,14 @@ import { promisify } from 'node:util';
 const scryptRaw = promisify(scryptCb) as (pw: string, salt: Buffer, keylen: number, opts: object) => Promise<Buffer>;
 
 /**
- * At most this many hashes at once in the process. Each needs a 32 MiB buffer on a thread-pool thread, and
- * measured on the production bundle, 4 concurrent logins left RSS about 130 MB higher for good (the
- * allocator keeps those buffers per thread), while 2 at a time did not; 2 also keep both cores of a
- * small machine busy. Extra callers queue in order.
+ * At most this many hashes at once in the process. Each needs a 32 MiB buffer on a thread-pool thread, and the
+ * allocator keeps such buffers per thread: measured on the production bundle, 4 concurrent logins left RSS about
+ * 130 MB higher for good, and the bench's login load (4 connections, MariaDB) 128 → 201 MB with 2 slots but
+ * 123 → 154 MB with 1. One slot halves the logins one instance verifies per second (about 10 instead of 18 on
+ * 2 shared cores) — ample for an admin console, whose logins the open-route limit and the throttle bound anyway.
+ * Extra callers queue in order.
  */
-export const HASH_SLOTS = 2;
+export const HASH_SLOTS = 1;
 let running = 0;
 const waiting: (() => void)[] = [];
 
