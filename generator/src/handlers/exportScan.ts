@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
+import { createRequire } from 'node:module';
+import type * as TS from 'typescript';
+
+// The compiler is about 9 MB of JavaScript: required at the first scan (npm run generate, the coding
+// endpoints in development), never when a server starts — the server bundle imports the generator.
+let compiler: typeof TS | undefined;
+const ts = new Proxy({} as typeof TS, {
+  get: (_target, key) => (compiler ??= createRequire(import.meta.url)('typescript') as typeof TS)[key as keyof typeof TS],
+});
 
 /**
  * What one exported name is, as far as its source text tells: `function` (a function declaration,
@@ -78,15 +86,15 @@ export function scanExports(file: string, seen: Set<string> = new Set()): Map<st
   return out;
 }
 
-function hasExportModifier(node: ts.Node): boolean {
+function hasExportModifier(node: TS.Node): boolean {
   return ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
 }
 
-function isDefault(node: ts.Node): boolean {
+function isDefault(node: TS.Node): boolean {
   return ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
 }
 
-function kindOf(init: ts.Expression | undefined): ExportKind {
+function kindOf(init: TS.Expression | undefined): ExportKind {
   let e = init;
   while (e && (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isSatisfiesExpression(e) || ts.isTypeAssertionExpression(e))) {
     e = e.expression;
@@ -98,7 +106,7 @@ function kindOf(init: ts.Expression | undefined): ExportKind {
 }
 
 /** `./x.js` next to `file` → the `.ts` source (what tsx resolves); packages and missing files → undefined. */
-function resolveRelative(file: string, specifier: ts.Expression): string | undefined {
+function resolveRelative(file: string, specifier: TS.Expression): string | undefined {
   if (!ts.isStringLiteral(specifier) || !specifier.text.startsWith('.')) return undefined;
   const base = path.resolve(path.dirname(file), specifier.text);
   const stem = base.replace(/\.(js|ts|mjs|mts)$/, '');
