@@ -173,7 +173,11 @@ export const DataTable = observer(function DataTable(props: {
   // costs long tasks on a 10 000-row virtual list; these cells read one Map entry each.
   if (selectable) {
     tableColumns.unshift({
-      key: '__select',
+      // In a tree, Semi puts the expand icon and the indent in the first column that is not one of its own
+      // (selection, expand): under its selection key ours is skipped, so they go to the first data column
+      // instead of stacking above the checkbox. Flat lists keep our key: Semi deep-compares the props of
+      // selection cells on every render, which the 10 000-row virtual list cannot afford (trees are not virtual).
+      key: tree ? Table.DEFAULT_KEY_COLUMN_SELECTION : '__select',
       width: 48,
       fixed: 'left',
       title: <SelectAll store={store} label={t('check')} />,

@@ -267,6 +267,11 @@ describe('generic CRUD screen (goods) in the browser', () => {
     await page.getByTestId('view-crud-demo').locator('[data-entity="demo/goods"]').waitFor();
     await page.getByText('树形表格', { exact: true }).click();
     await page.locator('[data-entity="base/sys/menu"] [data-row-id]').first().waitFor();
+    // A directory's expand icon sits in its first data column, indented there — not stacked on the checkbox.
+    const expandCell = page.locator('[data-entity="base/sys/menu"] [data-row-id]').first().locator('td', { has: page.locator('.semi-table-expand-icon') });
+    assert.equal(await expandCell.count(), 1, 'one cell holds the expand icon');
+    assert.equal(await expandCell.locator('.semi-checkbox').count(), 0, 'not the selection cell');
+    assert.match(await expandCell.innerText(), /\S/, 'the cell shows the row’s first field');
     await page.getByText('表单控件', { exact: true }).click();
     // Grouped fields in tabs: open another tab, then a failed submit brings back the tab holding the error.
     await page.getByRole('tab', { name: '图标与图片' }).click();
