@@ -133,7 +133,7 @@ export async function createApp(config: Config, parts: AppParts, options: Create
     const lifecycle: Lifecycle = { draining: false };
     app.on('error', (err: Error, ctx?: Koa.Context) => {
       // A browser that navigates away mid-response is not a fault of ours (koa-compress reports it).
-      if (isClientAbort(err)) return;
+      if (isClientAbort(err) && !ctx?.state?.databaseUnavailable) return;
       logger.error(`[${ctx?.state?.requestId ?? '-'}] ${ctx?.method ?? ''} ${ctx?.path ?? ''}`, err);
     });
     const router = new Router();

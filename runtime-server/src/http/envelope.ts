@@ -66,7 +66,9 @@ export function envelope(): Middleware {
       }
       if (isDatabaseUnavailable(err)) {
         // Fails fast (bounded connect and pool waits, db/createDb.ts) and says what is wrong; the pool
-        // reconnects by itself once the database is back, so no restart is needed.
+        // reconnects by itself once the database is back, so no restart is needed. Marked, because a lost
+        // connection shares its codes (ECONNRESET, EPIPE) with a browser that went away, which is not logged.
+        ctx.state.databaseUnavailable = true;
         ctx.app.emit('error', err, ctx);
         ctx.status = 503;
         ctx.set('Retry-After', '5');
