@@ -87,8 +87,20 @@ export async function loginThroughPage(
   await page.getByTestId('login-password').fill(password);
   const answer = typeof captcha === 'string' ? captcha : await captcha(((await (await issued!).json()) as { data: { captchaId: string } }).data.captchaId);
   await page.getByTestId('login-captcha-input').fill(answer);
+  // What the server answered, for the failure message: a sign-in that never lands should say why.
+  let answered = 'no answer to the login request';
+  const login = page
+    .waitForResponse((r) => r.url().includes('/admin/base/open/login'))
+    .then(async (r) => (answered = `login answered HTTP ${r.status()}: ${(await r.text()).slice(0, 300)}`))
+    .catch(() => undefined);
   await page.getByTestId('login-submit').click();
-  await page.waitForURL((u) => u.pathname === '/');
+  try {
+    await page.waitForURL((u) => u.pathname === '/');
+  } catch (err) {
+    await Promise.race([login, new Promise((r) => setTimeout(r, 1000))]);
+    const shown = await page.locator('.semi-toast-content, .semi-notification-notice').allInnerTexts().catch(() => []);
+    throw new Error(`sign-in of ${username} did not reach /: ${answered}; on the page: ${shown.join(' | ') || 'no message'} (${(err as Error).message.split('\n')[0]})`);
+  }
   await page.getByTestId('main-layout').waitFor();
 }
 
