@@ -7,8 +7,9 @@ import { projectPaths } from './paths.js';
 const HELP = `npm run generate [-- options]
   --check               fail if a migration or any generated file is stale (writes nothing)
   --allow-destructive   allow dropping columns/tables and narrowing column types
-  --discard-last        remove the newest migration if the SQLite database in DATA_DIR (default ./data)
-                        has not applied it, and put schemas/.snapshot.json back to before it
+  --discard-last        remove the newest migration if the database the server would use (DATABASE_URL,
+                        else the SQLite file in DATA_DIR, default ./data) has not applied it, and put
+                        schemas/.snapshot.json back to before it
   --help                this text`;
 
 async function main(argv: string[]): Promise<number> {
@@ -26,7 +27,7 @@ async function main(argv: string[]): Promise<number> {
       console.error(`--discard-last takes no other option\n${HELP}`);
       return 2;
     }
-    return discard();
+    return await discard();
   }
   const check = argv.includes('--check');
   try {
@@ -48,11 +49,11 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-function discard(): number {
+async function discard(): Promise<number> {
   const paths = projectPaths();
   const dataDir = path.resolve(process.env.DATA_DIR || path.join(paths.root, 'data'));
   try {
-    const removed = discardLast(paths, dataDir);
+    const removed = await discardLast(paths, dataDir, process.env.DATABASE_URL || undefined);
     console.log(`generate: discarded ${removed}; schemas/.snapshot.json and the migration index are back to before it.`);
     console.log('Edit the schemas, then run `npm run generate` again.');
     return 0;

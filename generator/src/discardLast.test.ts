@@ -5,6 +5,8 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import mysql from 'mysql2/promise';
+import { testDatabases } from '../../runtime-server/src/testing/forEachDb.js';
 import { projectPaths } from './paths.js';
 
 const REAL = projectPaths();
@@ -24,7 +26,7 @@ function generate(root: string, args: string[], env: Record<string, string> = {}
     cwd: root,
     encoding: 'utf8',
     timeout: 120_000,
-    env: { ...process.env, DATA_DIR: '', ...env },
+    env: { ...process.env, DATA_DIR: '', DATABASE_URL: '', ...env },
   });
   return { status: r.status, out: r.stdout, err: r.stderr };
 }
@@ -80,6 +82,39 @@ describe('npm run generate -- --discard-last', () => {
     assert.equal(r.status, 1, r.out);
     assert.match(r.err, new RegExp(`${name} is already applied to .*schema-admin\\.sqlite \\(listed in knex_migrations\\)`));
     assert.match(r.err, /Write a new migration instead/);
+    assert.deepEqual(state(root), now);
+  });
+
+  it('with DATABASE_URL, refuses when that MariaDB database has applied the migration', async (t) => {
+    const maria = testDatabases().find((d) => d.name === 'mariadb');
+    if (!maria) return t.skip('TEST_MARIADB=skip');
+    try {
+      const url = (await maria.config()).databaseUrl!;
+      const conn = await mysql.createConnection(url);
+      const name = made.replace(/\.ts$/, '');
+      try {
+        await conn.query('CREATE TABLE knex_migrations (id INT AUTO_INCREMENT PRIMARY KEY, name VARCHAR(255), batch INT, migration_time DATETIME)');
+        await conn.query('INSERT INTO knex_migrations (name, batch) VALUES (?, 1)', [name]);
+      } finally {
+        await conn.end();
+      }
+      const now = state(root);
+      const r = generate(root, ['--discard-last'], { DATABASE_URL: url });
+      assert.equal(r.status, 1, r.out);
+      assert.match(r.err, new RegExp(`${name} is already applied to mysql://root@127\\.0\\.0\\.1:\\d+/sa_test_\\w+ \\(listed in knex_migrations\\)`));
+      assert.match(r.err, /roll the migration back there \(or point DATABASE_URL elsewhere\)/);
+      assert.deepEqual(state(root), now);
+    } finally {
+      await maria.cleanup();
+    }
+  });
+
+  it('with DATABASE_URL naming a database it cannot reach, refuses rather than guess, without the password', () => {
+    const now = state(root);
+    const r = generate(root, ['--discard-last'], { DATABASE_URL: 'mysql://root:s3cret@127.0.0.1:1/nowhere' });
+    assert.equal(r.status, 1, r.out);
+    assert.match(r.err, /cannot reach mysql:\/\/root:\*\*\*@127\.0\.0\.1:1\/nowhere .*unset DATABASE_URL/);
+    assert.doesNotMatch(r.err, /s3cret/);
     assert.deepEqual(state(root), now);
   });
 

@@ -11,10 +11,11 @@ const SQLITE_FILE = 'schema-admin.sqlite';
 
 /**
  * `npm run generate -- --discard-last`: removes the newest migration, puts the snapshot back to before
- * it and rewrites the migration index — refused when the data folder's SQLite database has applied it
+ * it and rewrites the migration index — refused when the database the server would use has applied it:
+ * the MariaDB/MySQL one named by `databaseUrl`, else the data folder's SQLite file
  * (docs/generator.md, "Backing out"). Returns the removed file's name.
  */
-export function discardLast(paths: ProjectPaths, dataDir: string): string {
+export async function discardLast(paths: ProjectPaths, dataDir: string, databaseUrl?: string): Promise<string> {
   const last = listMigrations(paths.migrations).at(-1);
   if (!last) throw new GenerateError('--discard-last: there is no migration to discard');
   const name = last.replace(/\.ts$/, '');
@@ -26,12 +27,14 @@ export function discardLast(paths: ProjectPaths, dataDir: string): string {
         `so it cannot be undone here; delete it by hand and restore ${path.relative(paths.root, paths.snapshot)} from git`,
     );
   }
-  const db = path.join(dataDir, SQLITE_FILE);
-  if (appliedIn(db, name)) {
+  const db = databaseUrl ? redacted(databaseUrl) : path.relative(process.cwd(), path.join(dataDir, SQLITE_FILE)) || path.join(dataDir, SQLITE_FILE);
+  if (databaseUrl ? await appliedInMysql(databaseUrl, name) : appliedIn(path.join(dataDir, SQLITE_FILE), name)) {
     throw new GenerateError(
-      `--discard-last: ${name} is already applied to ${path.relative(process.cwd(), db) || db} (listed in knex_migrations); ` +
+      `--discard-last: ${name} is already applied to ${db} (listed in knex_migrations); ` +
         'discarding it would leave that database ahead of the code. Write a new migration instead, ' +
-        'or, if that database is disposable, delete it (or point DATA_DIR elsewhere) and discard again',
+        (databaseUrl
+          ? 'or, if that database is disposable, roll the migration back there (or point DATABASE_URL elsewhere) and discard again'
+          : 'or, if that database is disposable, delete it (or point DATA_DIR elsewhere) and discard again'),
     );
   }
   const snapshot = restoreTables(readSnapshot(paths.snapshot), before);
@@ -59,5 +62,39 @@ function appliedIn(file: string, name: string): boolean {
     return !!table && !!db.prepare('SELECT 1 FROM knex_migrations WHERE name IN (?, ?)').get(name, `${name}.ts`);
   } finally {
     db.close();
+  }
+}
+
+/** The URL without its password, for messages. */
+function redacted(url: string): string {
+  const u = new URL(url);
+  if (u.password) u.password = '***';
+  return u.href;
+}
+
+/** The part of mysql2/promise used here (a runtime-server dependency, loaded only for a MariaDB/MySQL URL). */
+type MysqlDriver = {
+  createConnection(url: string): Promise<{ query(sql: string, params?: unknown[]): Promise<[unknown[], unknown]>; end(): Promise<void> }>;
+};
+
+/**
+ * Whether the MariaDB/MySQL database lists the migration as run. An unreachable database refuses the discard:
+ * not knowing is not the same as "not applied".
+ */
+async function appliedInMysql(url: string, name: string): Promise<boolean> {
+  const mysql = createRequire(import.meta.url)('mysql2/promise') as MysqlDriver;
+  const conn = await mysql.createConnection(url).catch((err: Error) => {
+    throw new GenerateError(
+      `--discard-last: cannot reach ${redacted(url)} (${err.message}) to check whether it applied the migration; ` +
+        'start that database, or unset DATABASE_URL if the migration was never run there',
+    );
+  });
+  try {
+    const [tables] = await conn.query("SELECT 1 FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = 'knex_migrations'");
+    if (!tables.length) return false;
+    const [rows] = await conn.query('SELECT 1 FROM knex_migrations WHERE name IN (?, ?)', [name, `${name}.ts`]);
+    return rows.length > 0;
+  } finally {
+    await conn.end();
   }
 }
