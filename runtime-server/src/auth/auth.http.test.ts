@@ -119,6 +119,30 @@ for (const db of testDatabases()) {
       assert.equal(bad.status, 401, 'an access token cannot refresh');
     });
 
+    it('a refresh retried within seconds of its rotation (a page reloaded mid-refresh) gets the same successor; later, the same replay revokes', async () => {
+      const login = await a.login('admin', 'Adm1n-pass');
+      const jtiOf = (t: string) => JSON.parse(Buffer.from(t.split('.')[1]!, 'base64url').toString('utf8')).jti as string;
+      const first = await a.anon.get('/admin/base/open/refreshToken', { refreshToken: login.refreshToken });
+      assert.equal(first.body.code, 1000);
+      // The reloaded page never stored `first`'s answer and sends the token it had, to the other instance.
+      const retry = await b.anon.get('/admin/base/open/refreshToken', { refreshToken: login.refreshToken });
+      assert.equal(retry.body.code, 1000, 'a retry inside the grace window is not a theft');
+      assert.equal(jtiOf(retry.body.data.refreshToken), jtiOf(first.body.data.refreshToken), 'one successor, not a fork');
+      assert.equal((await a.as(first.body.data.token).get('/admin/base/comm/person')).body.code, 1000, 'the session lives');
+      const next = await a.anon.get('/admin/base/open/refreshToken', { refreshToken: retry.body.data.refreshToken });
+      assert.equal(next.body.code, 1000, 'the successor refreshes');
+
+      // Once the session has rotated past it, or the window has passed, the old token is a replay again.
+      const other = await a.login('admin', 'Adm1n-pass');
+      const r1 = await a.anon.get('/admin/base/open/refreshToken', { refreshToken: other.refreshToken });
+      assert.equal(r1.body.code, 1000);
+      const sid = JSON.parse(Buffer.from(other.token.split('.')[1]!, 'base64url').toString('utf8')).sid as number;
+      await a.instance.services.knex('base_sys_session').where({ id: sid }).update({ updateTime: '2000-01-01 00:00:00' });
+      const late = await b.anon.get('/admin/base/open/refreshToken', { refreshToken: other.refreshToken });
+      assert.equal(late.status, 401, 'a replay after the window');
+      assert.equal((await b.as(r1.body.data.token).get('/admin/base/comm/person')).status, 401, 'it revoked the session');
+    });
+
     it('logout revokes the session on every instance, refresh included', async () => {
       const t = await a.login('admin', 'Adm1n-pass');
       assert.equal((await a.as(t.token).post('/admin/base/comm/logout')).body.code, 1000);

@@ -3,7 +3,7 @@ import type { AppServices } from '../app/services.js';
 import { AppError, CODE } from '../core/errors.js';
 import { hashSecret, verifySecret } from '../core/secrets.js';
 import { consumeCaptcha } from './captchaStore.js';
-import { createSession, loadSession, rotateRefresh } from './sessions.js';
+import { createSession, loadSession, rotateRefresh, successorJti } from './sessions.js';
 import { release, reserveAttempt } from './throttle.js';
 import { loginUsername } from './username.js';
 import { signPair, verifyToken } from './tokens.js';
@@ -53,8 +53,9 @@ export async function login(services: AppServices, input: LoginInput, ip: string
 
 /**
  * Rotates a refresh token into a new pair. The user must still exist and be enabled, the session
- * unrevoked, the token the session's current one (a replay revokes the session) and its password
- * version the current one (a refresh never brings back an old password's tokens).
+ * unrevoked, the token the session's current one (a replay revokes the session, bar a retry within
+ * seconds of the rotation: sessions.ts) and its password version the current one (a refresh never
+ * brings back an old password's tokens).
  */
 export async function refresh(services: AppServices, refreshToken: string | undefined): Promise<TokenPair> {
   const expired = () => new AppError('auth.expired', {}, CODE.comm, 401);
@@ -62,7 +63,7 @@ export async function refresh(services: AppServices, refreshToken: string | unde
   if (!claims || !claims.isRefresh || !claims.jti) throw expired();
   const s = await loadSession(services.knex, claims.sid);
   if (!s || s.userId !== claims.userId || s.revoked || s.expired || s.status !== 1 || s.passwordV !== claims.passwordVersion) throw expired();
-  const jti = randomUUID();
+  const jti = successorJti(services.auth.secret, claims.jti);
   if (!(await rotateRefresh(services.knex, s.sid, claims.jti, jti))) throw expired();
   const roleIds = ((await services.knex(TABLES.baseSysUserRole).where({ userId: s.userId }).select('roleId')) as { roleId: number }[]).map((r) => Number(r.roleId));
   return signPair(services.auth.secret, { userId: s.userId, username: s.username, passwordVersion: s.passwordV, sid: s.sid, roleIds }, jti);

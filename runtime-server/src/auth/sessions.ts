@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import dayjs from 'dayjs';
 import type { Knex } from 'knex';
 import { now } from '../db/values.js';
@@ -44,8 +45,23 @@ export async function createSession(knex: Knex, userId: number, refreshJti: stri
 }
 
 /**
- * Rotates the session's refresh token: succeeds only if `oldJti` is the current one. A stale refresh
- * token (a replay, or a stolen copy used after the owner refreshed) revokes the whole session.
+ * How long after a rotation the token it replaced may be presented again without revoking the session: a page
+ * reloaded while its refresh was in flight never stored the answer and retries with the token it had.
+ */
+export const ROTATION_GRACE_SECONDS = 30;
+
+/**
+ * The id of the refresh token that replaces `jti`: derived, not random, so a retry of the same refresh inside the
+ * grace window is answered with the same successor instead of forking the session into two live tokens.
+ */
+export function successorJti(secret: KeyObject, jti: string): string {
+  return createHmac('sha256', secret).update(`refresh-rotation:${jti}`).digest('base64url');
+}
+
+/**
+ * Rotates the session's refresh token from `oldJti` to `newJti` (its successor). A stale refresh token (a replay,
+ * or a stolen copy used after the owner refreshed) revokes the whole session — unless the session was rotated from
+ * that very token less than ROTATION_GRACE_SECONDS ago, which is a retry: it succeeds and changes nothing.
  */
 export async function rotateRefresh(knex: Knex, sid: number, oldJti: string, newJti: string): Promise<boolean> {
   const ts = now();
@@ -54,8 +70,16 @@ export async function rotateRefresh(knex: Knex, sid: number, oldJti: string, new
     .whereNull('revokedTime')
     .where('expireTime', '>', ts)
     .update({ refreshHash: digest(newJti), expireTime: dayjs().add(REFRESH_TTL, 'second').format('YYYY-MM-DD HH:mm:ss'), updateTime: ts });
-  if (!n) await revokeSession(knex, sid);
-  return n === 1;
+  if (n === 1) return true;
+  const retry = await knex(TABLES.baseSysSession)
+    .where({ id: sid, refreshHash: digest(newJti) })
+    .whereNull('revokedTime')
+    .where('expireTime', '>', ts)
+    .where('updateTime', '>=', dayjs().subtract(ROTATION_GRACE_SECONDS, 'second').format('YYYY-MM-DD HH:mm:ss'))
+    .first('id');
+  if (retry) return true;
+  await revokeSession(knex, sid);
+  return false;
 }
 
 export async function revokeSession(knex: Knex | Knex.Transaction, sid: number): Promise<void> {
