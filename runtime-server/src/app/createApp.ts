@@ -204,7 +204,8 @@ export async function createApp(config: Config, parts: AppParts, options: Create
   }
 }
 
-const CLIENT_ABORTS = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+// HPE_INVALID_EOF_STATE: the connection closed while Node's parser still expected body bytes (an upload cancelled).
+const CLIENT_ABORTS = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED', 'HPE_INVALID_EOF_STATE']);
 
 function isClientAbort(err: Error): boolean {
   return CLIENT_ABORTS.has((err as NodeJS.ErrnoException).code ?? '');

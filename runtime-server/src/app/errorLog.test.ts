@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Middleware } from 'koa';
 import { authGuard } from '../auth/guard.js';
@@ -19,8 +21,18 @@ describe('errors in the log', () => {
     if (ctx.path === '/admin/base/comm/person') throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', fatal: true });
     await next();
   };
+  // What the handlers threw, seen before the envelope turns it into an answer.
+  const thrown: string[] = [];
+  const observe: Middleware = async (ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      thrown.push(`${ctx.path} ${(err as NodeJS.ErrnoException).code}`);
+      throw err;
+    }
+  };
   before(async () => {
-    app = await startTestApp(await sqlite.config(), { logger: { info() {}, warn() {}, error: record }, guards: (services) => [authGuard(services), lostConnection] });
+    app = await startTestApp(await sqlite.config(), { logger: { info() {}, warn() {}, error: record }, guards: (services) => [authGuard(services), observe, lostConnection] });
   });
   after(async () => {
     await app?.close();
@@ -33,5 +45,30 @@ describe('errors in the log', () => {
     const id = res.headers['x-request-id'] as string;
     assert.match(res.body.message, new RegExp(`database is unavailable.*${id}`));
     assert.ok(lines.some((l) => l.startsWith(`[${id}]`) && l.includes('ECONNRESET')), `logged: ${lines.join(' | ')}`);
+  });
+
+  it('an upload the browser abandons mid-body is not logged as a server error', async () => {
+    const server = http.createServer(app.instance.callback()).listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const req = http.request({
+        port,
+        host: '127.0.0.1',
+        method: 'POST',
+        path: '/admin/base/comm/upload',
+        headers: { Authorization: app.admin.token, 'Content-Type': 'multipart/form-data; boundary=xyz', 'Content-Length': String(1024 * 1024) },
+      });
+      req.on('error', () => {});
+      req.write('--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\n' + 'x'.repeat(20_000));
+      await new Promise((r) => setTimeout(r, 300));
+      req.destroy();
+      for (let i = 0; i < 50 && !thrown.some((t) => t.startsWith('/admin/base/comm/upload')); i++) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 200));
+      assert.ok(thrown.some((t) => t.startsWith('/admin/base/comm/upload')), `the abort reached the handler: ${thrown.join(' | ')}`);
+      assert.deepEqual(lines.filter((l) => l.includes('/upload')), [], 'nothing logged for a client that left');
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 });
