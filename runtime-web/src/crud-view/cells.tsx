@@ -113,6 +113,9 @@ export function imageSrc(v: string): string {
   return /^(https?:|data:|blob:|\/|\.)/i.test(v) || !/^[A-Za-z0-9+/\s]{32,}={0,2}$/.test(v) ? v : `data:image/png;base64,${v.replace(/\s+/g, '')}`;
 }
 
+// A column an x-screen names `image`: a text column holding one picture (a plugin's base64 logo is a longtext).
+registerCell('image', ({ value }) => (empty(value) ? null : <ImagesCell value={[value]} />));
+
 function ImagesCell({ value }: { value: unknown }) {
   const raw = typeof value === 'string' && value.startsWith('data:') ? [value] : value;
   const list = (Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : []).filter((v): v is string => typeof v === 'string' && !!v).map(imageSrc);

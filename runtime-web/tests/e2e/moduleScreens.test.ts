@@ -244,11 +244,13 @@ describe('module screens (dictionaries, recycle bin, tasks, file space, tenant d
     assert.equal(Number(((await knex()('space_info').count({ n: '*' }).first()) as { n: number }).n), 3);
   });
 
-  it('plugins: readme preview and a settings form built from the plugin config schema, saved through update', async () => {
+  it('plugins: the base64 logo as a picture, readme preview and a settings form built from the plugin config schema, saved through update', async () => {
     const ts = '2026-04-01 00:00:00';
+    const logo = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
     const configSchema = { type: 'object', properties: { greeting: { type: 'string', minLength: 1, 'x-label': { 'zh-cn': '问候语', 'zh-tw': '問候語', en: 'Greeting' } } } };
     const [pid] = await knex()('plugin_info').insert({
       name: 'Echo plugin',
+      logo,
       keyName: 'echoProbe',
       version: '1.0.0',
       author: 'tests',
@@ -261,6 +263,9 @@ describe('module screens (dictionaries, recycle bin, tasks, file space, tenant d
     });
     await page.goto('/helper/plugins');
     const row = view().locator(`[data-testid="crud-table"] tbody tr[data-row-id="${Number(pid)}"]`);
+    // The reference family stores plugin logos as bare base64: shown as the picture, never as its text.
+    await row.locator(`img[src="data:image/png;base64,${logo}"]`).waitFor({ timeout: 5000 });
+    assert.equal(await row.getByText(logo.slice(0, 20)).count(), 0);
     await row.getByTestId('plugin-readme').click();
     await page.getByText('Answers ping with the greeting.').waitFor();
     await screenshot(page, 'module-plugin-readme-zh-light');
