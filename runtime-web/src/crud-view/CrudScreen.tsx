@@ -23,6 +23,7 @@ import { PAGE_SIZES } from '../crud/urlState';
 import '../crud/locales';
 import '../crud/dataLocales';
 import { CardGrid } from './CardGrid';
+import { confirmDelete } from './confirmDelete';
 import { CardList } from './CardList';
 import { ColumnSettingsButton } from './ColumnSettings';
 import { DataTable } from './DataTable';
@@ -157,24 +158,18 @@ const CrudView = observer(function CrudView({ store, autoAdd }: { store: CrudSto
     saveColumnSettings(stores.request, entityId, next ? { columns: next } : null).catch((e: Error) => Toast.error(e.message));
   };
 
-  const confirmDelete = useCallback(
+  const askDelete = useCallback(
     (rows: Row[]) => {
       if (!rows.length) return;
-      Modal.warning({
-        title: t('tip'),
-        content: t('confirmDelete'),
-        okText: t('confirm'),
-        cancelText: t('cancel'),
-        hasCancel: true,
-        onOk: () =>
-          store.remove(rows.map((r) => r.id as number)).then(
-            () => Toast.success(t('deleteSuccess')),
-            (e: Error) => {
-              Toast.error(e.message);
-              throw e;
-            },
-          ),
-      });
+      confirmDelete(t, () =>
+        store.remove(rows.map((r) => r.id as number)).then(
+          () => Toast.success(t('deleteSuccess')),
+          (e: Error) => {
+            Toast.error(e.message);
+            throw e;
+          },
+        ),
+      );
     },
     [store, t],
   );
@@ -230,7 +225,7 @@ const CrudView = observer(function CrudView({ store, autoAdd }: { store: CrudSto
   const ops: RowOps = {
     edit: (row) => setDialog({ mode: 'update', row }),
     info: (row) => setDialog({ mode: 'info', row }),
-    remove: confirmDelete,
+    remove: askDelete,
     history: setHistoryRow,
     ...(model.view === 'tree-table' ? { append: (row: Row) => setDialog({ mode: 'append', prefill: { parentId: row.id } }) } : {}),
     action: (a, row) => runAction(a, row),
@@ -260,7 +255,7 @@ const CrudView = observer(function CrudView({ store, autoAdd }: { store: CrudSto
           </Button>
         )}
         {can.delete && showButton('delete') && (
-          <Button type="danger" icon={<IconDelete />} disabled={!selectedCount} onClick={() => confirmDelete([...store.selected.values()])} data-testid="crud-multi-delete">
+          <Button type="danger" icon={<IconDelete />} disabled={!selectedCount} onClick={() => askDelete([...store.selected.values()])} data-testid="crud-multi-delete">
             {t('delete')}
             {selectedCount ? ` (${selectedCount})` : ''}
           </Button>

@@ -17,6 +17,7 @@ import { branchIds, buildTree } from '../crud/tree';
 import type { TreeRow } from '../crud/tree';
 import type { EntitySchema, Row } from '../crud/types';
 import type { DialogState } from './FormDialog';
+import { confirmDelete } from './confirmDelete';
 import { entityStore, loadSchema } from './schemaCache';
 import { moveNode, orderBody } from './treeOrder';
 import type { DropPlace } from './treeOrder';
@@ -149,22 +150,18 @@ export const Sidebar = observer(function Sidebar({
           branchIds(rows ?? [], row.id)
             .map(String)
             .includes(selected)
-        )
+        ) {
+          // A screen that opens on the first node (dictionary types) moves to the first one left, not to "all".
+          if (start === 'first') started.current = false;
           onSelect(undefined);
+        }
         afterChange();
       } catch (e) {
         Toast.error((e as Error).message);
       }
     };
     if (!asksMembers) {
-      Modal.warning({
-        title: t('tip'),
-        content: t('confirmDelete'),
-        okText: t('confirm'),
-        cancelText: t('cancel'),
-        hasCancel: true,
-        onOk: () => send(),
-      });
+      confirmDelete(t, () => send());
       return;
     }
     // Three outcomes: delete the members too, keep them (moved to the parent), or nothing.

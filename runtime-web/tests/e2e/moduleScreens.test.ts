@@ -85,7 +85,19 @@ describe('module screens (dictionaries, recycle bin, tasks, file space, tenant d
     await page.locator('#root_name').last().fill('颜色');
     await page.locator('.semi-modal').last().getByTestId('crud-save').click();
     await page.getByText('保存成功').waitFor();
-    assert.ok(await knex()('dict_type').where({ key: 'color' }).first());
+    const color = await knex()('dict_type').where({ key: 'color' }).first();
+    assert.ok(color);
+
+    // Deleting the chosen type moves to the first type left, not to an unfiltered list of every type's items.
+    await page.locator('.semi-sidesheet .semi-sidesheet-close').click(); // the type list's sheet; the tree reloads
+    await sidebar.getByText('颜色 - color', { exact: true }).click();
+    await typeInUrl(Number(color.id));
+    await sidebar.getByText('颜色 - color', { exact: true }).click({ button: 'right' });
+    await page.getByTestId('tree-context-menu').locator('[data-op="delete"]').click();
+    await page.locator('.semi-modal-footer').getByText('确定', { exact: true }).click();
+    await typeInUrl(types[0]!.id);
+    assert.equal((await chosenType()).trim(), `${types[0]!.name} - ${types[0]!.key}`);
+    assert.equal(await knex()('dict_type').where({ key: 'color' }).first(), undefined);
   });
 
   it('recycle bin: a deleted goods row shows its title and what comes back; restore after confirmation brings it back', async () => {
