@@ -10,8 +10,8 @@ import { generateRows } from './rows.js';
 import { TYPES_BANNER } from './types.js';
 
 function block(content: string, name: string): string {
-  const start = content.indexOf(`export interface ${name} {`);
-  assert.ok(start >= 0, `no interface ${name}`);
+  const start = content.search(new RegExp(`^export (interface ${name}|type ${name} =) \\{`, 'm'));
+  assert.ok(start >= 0, `no type ${name}`);
   return content.slice(start, content.indexOf('\n}', start) + 2);
 }
 
@@ -20,7 +20,7 @@ describe('generateRows', () => {
     const { path: file, content } = generateRows(fixtureModel());
     assert.equal(file, 'rows.ts');
     assert.ok(content.startsWith(`${TYPES_BANNER}\n`));
-    const declared = [...content.matchAll(/^export interface (\w+)/gm)].map((m) => m[1]);
+    const declared = [...content.matchAll(/^export (?:interface|type) (\w+)/gm)].map((m) => m[1]);
     assert.deepEqual(declared, ['BaseSysUserRow', 'DemoGoodsRow', 'RecycleDataRow', 'Tables']);
     assert.match(
       block(content, 'Tables'),
@@ -55,6 +55,9 @@ describe('generateRows', () => {
           "import type { BaseSysUserRow, Tables } from './rows';",
           "export const price: Tables['demo_goods']['price'][] = ['19.99', 19.99];",
           "export const u: Pick<BaseSysUserRow, 'isSuper' | 'password'> = { isSuper: 1, password: null };",
+          '// a row is a plain record, as the generic code (audit, recycle) takes it',
+          'declare const row: BaseSysUserRow;',
+          'export const r: Record<string, unknown> = row;',
           '// @ts-expect-error booleans come back as 0/1',
           "export const b: BaseSysUserRow['isSuper'] = true;",
           '// @ts-expect-error a non-null column is never null',

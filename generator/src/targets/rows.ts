@@ -3,7 +3,8 @@
  * row that `table(knex, TABLES.x)` (runtime-server/src/db/table.ts) types its queries with
  * (docs/kernel-and-modules.md, "Typed rows"). These are database rows, not wire rows (`types.ts`): secret
  * columns included, and each column typed by what both drivers return, which the probe in
- * docs/kernel-and-modules.md measured.
+ * docs/kernel-and-modules.md measured. Rows are type aliases, not interfaces: an object type alias is
+ * assignable to `Record<string, unknown>`, the row type of the generic code (audit, recycle, hooks).
  */
 import type { FieldModel, FieldType, Model } from '../model.js';
 import type { GeneratedFile } from './generatedFile.js';
@@ -40,7 +41,7 @@ function column(f: FieldModel): string {
 export function generateRows(model: Model): GeneratedFile {
   const entities = model.entities.filter((e) => e.table).sort((a, b) => a.table!.localeCompare(b.table!));
   const rows = entities.map((e) =>
-    [`/** \`${e.table}\` (\`${e.id}\`). */`, `export interface ${typeName(e)}Row {`, ...e.fields.map(column), '}', ''].join('\n'),
+    [`/** \`${e.table}\` (\`${e.id}\`). */`, `export type ${typeName(e)}Row = {`, ...e.fields.map(column), '};', ''].join('\n'),
   );
   const content = [
     TYPES_BANNER,
