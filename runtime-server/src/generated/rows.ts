@@ -3,7 +3,7 @@
 // parsed, times strings (docs/kernel-and-modules.md, "Typed rows").
 
 /** `base_sys_audit` (`base/sys/audit`). */
-export interface BaseSysAuditRow {
+export type BaseSysAuditRow = {
   id: number;
   entity: string;
   recordId: number | null;
@@ -13,29 +13,29 @@ export interface BaseSysAuditRow {
   changes: unknown;
   createTime: string;
   updateTime: string;
-}
+};
 
 /** `base_sys_captcha` (`base/sys/captcha`). */
-export interface BaseSysCaptchaRow {
+export type BaseSysCaptchaRow = {
   id: number;
   captchaId: string;
   answerHash: string;
   expireTime: string;
   createTime: string;
   updateTime: string;
-}
+};
 
 /** `base_sys_conf` (`base/sys/conf`). */
-export interface BaseSysConfRow {
+export type BaseSysConfRow = {
   id: number;
   cKey: string;
   cValue: string | null;
   createTime: string;
   updateTime: string;
-}
+};
 
 /** `base_sys_data_job` (`base/sys/dataJob`). */
-export interface BaseSysDataJobRow {
+export type BaseSysDataJobRow = {
   id: number;
   userId: number;
   kind: string;
@@ -51,10 +51,10 @@ export interface BaseSysDataJobRow {
   expireTime: string | null;
   createTime: string;
   updateTime: string;
-}
+};
 
 /** `base_sys_department` (`base/sys/department`). */
-export interface BaseSysDepartmentRow {
+export type BaseSysDepartmentRow = {
   id: number;
   name: string;
   userId: number | null;
@@ -62,10 +62,10 @@ export interface BaseSysDepartmentRow {
   orderNum: number;
   createTime: string;
   updateTime: string;
-}
+};
 
 /** `base_sys_log` (`base/sys/log`). */
-export interface BaseSysLogRow {
+export type BaseSysLogRow = {
   id: number;
   userId: number | null;
   action: string;
@@ -73,20 +73,20 @@ export interface BaseSysLogRow {
   params: unknown;
   createTime: string;
   updateTime: string;
-}
+};
 
 /** `base_sys_login_attempt` (`base/sys/loginAttempt`). */
-export interface BaseSysLoginAttemptRow {
+export type BaseSysLoginAttemptRow = {
   id: number;
   scope: string;
   failures: number;
   lockedUntil: string | null;
   createTime: string;
   updateTime: string;
-}
+};
 
 /** `base_sys_menu` (`base/sys/menu`). */
-export interface BaseSysMenuRow {
+export type BaseSysMenuRow = {
   id: number;
   parentId: number | null;
   name: string;
@@ -100,10 +100,10 @@ export interface BaseSysMenuRow {
   isShow: number;
   createTime: string;
   updateTime: string;
-}
+};
 
 /** `base_sys_param` (`base/sys/param`). */
-export interface BaseSysParamRow {
+export type BaseSysParamRow = {
   id: number;
   keyName: string;
   name: string;
@@ -112,20 +112,20 @@ export interface BaseSysParamRow {
   remark: string | null;
   createTime: string;
   updateTime: string;
-}
+};
 
 /** `base_sys_rate` (`base/sys/rate`). */
-export interface BaseSysRateRow {
+export type BaseSysRateRow = {
   id: number;
   bucket: string;
   hits: number;
   expireTime: string;
   createTime: string;
   updateTime: string;
-}
+};
 
 /** `base_sys_role` (`base/sys/role`). */
-export interface BaseSysRoleRow {
+export type BaseSysRoleRow = {
   id: number;
   userId: number | null;
   name: string;
@@ -136,28 +136,28 @@ export interface BaseSysRoleRow {
   departmentIdList: unknown;
   createTime: string;
   updateTime: string;
-}
+};
 
 /** `base_sys_role_department` (`base/sys/roleDepartment`). */
-export interface BaseSysRoleDepartmentRow {
+export type BaseSysRoleDepartmentRow = {
   id: number;
   roleId: number;
   departmentId: number;
   createTime: string;
   updateTime: string;
-}
+};
 
 /** `base_sys_role_menu` (`base/sys/roleMenu`). */
-export interface BaseSysRoleMenuRow {
+export type BaseSysRoleMenuRow = {
   id: number;
   roleId: number;
   menuId: number;
   createTime: string;
   updateTime: string;
-}
+};
 
 /** `base_sys_session` (`base/sys/session`). */
-export interface BaseSysSessionRow {
+export type BaseSysSessionRow = {
   id: number;
   userId: number;
   refreshHash: string;
@@ -166,10 +166,10 @@ export interface BaseSysSessionRow {
   ip: string | null;
   createTime: string;
   updateTime: string;
-}
+};
 
 /** `base_sys_user` (`base/sys/user`). */
-export interface BaseSysUserRow {
+export type BaseSysUserRow = {
   id: number;
   departmentId: number | null;
   userId: number | null;
@@ -188,29 +188,29 @@ export interface BaseSysUserRow {
   tenantId: number | null;
   createTime: string;
   updateTime: string;
-}
+};
 
 /** `base_sys_user_role` (`base/sys/userRole`). */
-export interface BaseSysUserRoleRow {
+export type BaseSysUserRoleRow = {
   id: number;
   userId: number;
   roleId: number;
   createTime: string;
   updateTime: string;
-}
+};
 
 /** `base_sys_user_setting` (`base/sys/userSetting`). */
-export interface BaseSysUserSettingRow {
+export type BaseSysUserSettingRow = {
   id: number;
   userId: number;
   key: string;
   value: unknown;
   createTime: string;
   updateTime: string;
-}
+};
 
 /** `base_sys_view` (`base/sys/view`). */
-export interface BaseSysViewRow {
+export type BaseSysViewRow = {
   id: number;
   userId: number;
   screen: string;
@@ -220,10 +220,10 @@ export interface BaseSysViewRow {
   shareDepartmentId: number | null;
   createTime: string;
   updateTime: string;
-}
+};
 
 /** `demo_goods` (`demo/goods`). */
-export interface DemoGoodsRow {
+export type DemoGoodsRow = {
   id: number;
   title: string;
   price: string | number;
@@ -236,10 +236,10 @@ export interface DemoGoodsRow {
   tenantId: number | null;
   createTime: string;
   updateTime: string;
-}
+};
 
 /** `demo_order` (`demo/order`). */
-export interface DemoOrderRow {
+export type DemoOrderRow = {
   id: number;
   goodsId: number;
   userId: number | null;
@@ -250,10 +250,10 @@ export interface DemoOrderRow {
   tenantId: number | null;
   createTime: string;
   updateTime: string;
-}
+};
 
 /** `dict_info` (`dict/info`). */
-export interface DictInfoRow {
+export type DictInfoRow = {
   id: number;
   typeId: number;
   name: string;
@@ -263,19 +263,19 @@ export interface DictInfoRow {
   parentId: number | null;
   createTime: string;
   updateTime: string;
-}
+};
 
 /** `dict_type` (`dict/type`). */
-export interface DictTypeRow {
+export type DictTypeRow = {
   id: number;
   name: string;
   key: string;
   createTime: string;
   updateTime: string;
-}
+};
 
 /** `lock_command` (`lock/command`). */
-export interface LockCommandRow {
+export type LockCommandRow = {
   id: number;
   deviceId: number;
   command: string;
@@ -285,10 +285,10 @@ export interface LockCommandRow {
   driver: string;
   createTime: string;
   updateTime: string;
-}
+};
 
 /** `lock_device` (`lock/deviceLockController`). */
-export interface DeviceLockRow {
+export type DeviceLockRow = {
   id: number;
   userNumber: string | null;
   userName: string | null;
@@ -305,10 +305,10 @@ export interface DeviceLockRow {
   callbackSecret: string | null;
   createTime: string;
   updateTime: string;
-}
+};
 
 /** `plugin_info` (`plugin/info`). */
-export interface PluginInfoRow {
+export type PluginInfoRow = {
   id: number;
   name: string;
   description: string | null;
@@ -325,10 +325,10 @@ export interface PluginInfoRow {
   config: unknown;
   createTime: string;
   updateTime: string;
-}
+};
 
 /** `recycle_data` (`recycle/data`). */
-export interface RecycleDataRow {
+export type RecycleDataRow = {
   id: number;
   entityInfo: unknown;
   userId: number | null;
@@ -338,10 +338,10 @@ export interface RecycleDataRow {
   count: number;
   createTime: string;
   updateTime: string;
-}
+};
 
 /** `space_info` (`space/info`). */
-export interface SpaceInfoRow {
+export type SpaceInfoRow = {
   id: number;
   url: string;
   type: string | null;
@@ -353,19 +353,19 @@ export interface SpaceInfoRow {
   key: string | null;
   createTime: string;
   updateTime: string;
-}
+};
 
 /** `space_type` (`space/type`). */
-export interface SpaceTypeRow {
+export type SpaceTypeRow = {
   id: number;
   name: string;
   parentId: number | null;
   createTime: string;
   updateTime: string;
-}
+};
 
 /** `task_info` (`task/info`). */
-export interface TaskInfoRow {
+export type TaskInfoRow = {
   id: number;
   jobId: string | null;
   repeatConf: string | null;
@@ -386,10 +386,10 @@ export interface TaskInfoRow {
   lockExpireTime: string | null;
   createTime: string;
   updateTime: string;
-}
+};
 
 /** `task_log` (`task/log`). */
-export interface TaskLogRow {
+export type TaskLogRow = {
   id: number;
   taskId: number;
   status: number;
@@ -397,10 +397,10 @@ export interface TaskLogRow {
   duration: number | null;
   createTime: string;
   updateTime: string;
-}
+};
 
 /** `user_address` (`user/address`). */
-export interface UserAddressRow {
+export type UserAddressRow = {
   id: number;
   userId: number;
   contact: string;
@@ -412,10 +412,10 @@ export interface UserAddressRow {
   isDefault: number;
   createTime: string;
   updateTime: string;
-}
+};
 
 /** `user_info` (`user/info`). */
-export interface UserInfoRow {
+export type UserInfoRow = {
   id: number;
   unionid: string | null;
   avatarUrl: string | null;
@@ -430,7 +430,7 @@ export interface UserInfoRow {
   source: string | null;
   createTime: string;
   updateTime: string;
-}
+};
 
 /** Each table's row, by table name. */
 export interface Tables {
