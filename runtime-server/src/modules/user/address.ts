@@ -7,6 +7,7 @@ import { add as genericAdd } from '../../crud/operations/add.js';
 import { update as genericUpdate } from '../../crud/operations/update.js';
 import { now } from '../../db/values.js';
 import { TABLES } from '../../generated/tables.js';
+import { table } from '../../db/table.js';
 
 /**
  * `/admin/user/address` (docs/reference/api-contract.md §6.12, admin side). The reference's service reads the app
@@ -53,7 +54,7 @@ async function keepOneDefault(trx: Knex.Transaction, winners: Map<number, number
   const ts = now();
   const rt = ctx.crud().rt;
   for (const [userId, id] of winners) {
-    const losers = ((await trx(ADDRESS).where({ userId }).whereNot({ id }).where({ isDefault: 1 }).forUpdate().select('id')) as { id: unknown }[]).map((r) => Number(r.id));
+    const losers = (await table(trx, ADDRESS).where({ userId }).whereNot({ id }).where({ isDefault: 1 }).forUpdate().select('id')).map((r) => r.id);
     // Audited like any update: the cleared default is a change of those addresses too.
     if (losers.length) await auditedUpdate(trx, rt, losers, { isDefault: 0, updateTime: ts }, originOf(ctx));
   }
