@@ -39,8 +39,11 @@ export function publicJob(r: BaseSysDataJobRow) {
   };
 }
 
-/** The caller's own job (another user's answers like a missing one). */
-export async function ownJob(knex: Knex, id: number, userId: number): Promise<BaseSysDataJobRow | undefined> {
+/**
+ * The caller's own job (another user's answers like a missing one). Unannotated: Knex would take its result
+ * type from an annotation instead of checking it (docs/kernel-and-modules.md, "Typed rows").
+ */
+export async function ownJob(knex: Knex, id: number, userId: number) {
   const row = await table(knex, JOB_TABLE).where({ id, userId }).first();
   if (!row) return undefined;
   // The instance running it stopped: nobody will finish it, so say so instead of showing progress forever.

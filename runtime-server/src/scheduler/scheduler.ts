@@ -35,6 +35,7 @@ export const TASK_COLUMNS = [
 /** The `task_info` columns the scheduler reads. */
 export type ScheduledTask = Pick<TaskInfoRow, (typeof TASK_COLUMNS)[number]>;
 
+/** Unannotated: Knex would take its result type from an annotation instead of checking it (docs/kernel-and-modules.md, "Typed rows"). */
 export async function readTask(knex: Knex | Knex.Transaction, id: number) {
   return table(knex, TABLES.taskInfo).where({ id }).first(...TASK_COLUMNS);
 }
