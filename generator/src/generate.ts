@@ -17,6 +17,7 @@ import { tablesBefore } from './targets/migration/tablesBefore.js';
 import { generateModelJson } from './targets/modelJson.js';
 import { generateOpenApi } from './targets/openapi.js';
 import { generateRoutes } from './targets/routes.js';
+import { generateRows } from './targets/rows.js';
 import { generateTypes } from './targets/types.js';
 import { generateTables } from './targets/tables.js';
 
@@ -88,6 +89,7 @@ export async function generate(paths: ProjectPaths, options: GenerateOptions = {
     [paths.generated, generateOpenApi(model)],
     [paths.generated, await generateTypes(model)],
     [paths.generated, generateTables(model)],
+    [paths.generated, generateRows(model)],
     [paths.migrations, generateMigrationIndex(listMigrations(paths.migrations))],
   ];
   for (const [dir, file] of files) {

@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import { hashSecret } from '../core/secrets.js';
 import { now } from '../db/values.js';
 import { TABLES } from '../generated/tables.js';
+import { table } from '../db/table.js';
 
 /** A random password of 16 characters from an unambiguous alphabet. */
 function generatePassword(): string {
@@ -22,7 +23,7 @@ export async function grantSeedRoleMenus(knex: Knex): Promise<void> {
     const role = await trx(TABLES.baseSysRole).where({ label: 'admin' }).first('id');
     const ts = now();
     if (role) {
-      const menus = (await trx(TABLES.baseSysMenu).select('id')) as { id: number }[];
+      const menus = await table(trx, TABLES.baseSysMenu).select('id');
       const rows = menus.map((m) => ({ roleId: role.id, menuId: m.id, createTime: ts, updateTime: ts }));
       for (let i = 0; i < rows.length; i += 200) await trx(TABLES.baseSysRoleMenu).insert(rows.slice(i, i + 200));
       await trx(TABLES.baseSysRole).where({ id: role.id }).update({ menuIdList: JSON.stringify(menus.map((m) => m.id)) });

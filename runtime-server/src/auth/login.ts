@@ -9,6 +9,7 @@ import { loginUsername } from './username.js';
 import { signPair, verifyToken } from './tokens.js';
 import type { TokenPair } from './tokens.js';
 import { TABLES } from '../generated/tables.js';
+import { table } from '../db/table.js';
 
 export interface LoginInput {
   username: string;
@@ -34,21 +35,23 @@ export async function login(services: AppServices, input: LoginInput, ip: string
   if (wait > 0) throw new AppError('auth.locked', { seconds: wait });
   if (!(await consumeCaptcha(knex, input.captchaId, String(input.verifyCode)))) throw new AppError('auth.badCaptcha');
 
-  const columns = ['id', 'username', 'password', 'passwordV', 'status', 'isSuper'];
+  const columns = ['id', 'username', 'password', 'passwordV', 'status', 'isSuper'] as const;
   // A name stored before usernames were canonical is still found as typed.
-  const user = (await knex(TABLES.baseSysUser).where({ username }).first(columns)) ?? (await knex(TABLES.baseSysUser).where({ username: input.username.trim() }).first(columns));
+  const user =
+    (await table(knex, TABLES.baseSysUser).where({ username }).first(...columns)) ??
+    (await table(knex, TABLES.baseSysUser).where({ username: input.username.trim() }).first(...columns));
   dummyHash ??= hashSecret(randomUUID());
   const ok = await verifySecret(input.password, user ? user.password : await dummyHash);
-  if (!user || !ok || Number(user.status) !== 1) throw new AppError('auth.badCredentials');
-  const isSuper = Number(user.isSuper) === 1 || user.isSuper === true;
-  const roleIds = ((await knex(TABLES.baseSysUserRole).where({ userId: user.id }).select('roleId')) as { roleId: number }[]).map((r) => Number(r.roleId));
+  if (!user || !ok || user.status !== 1) throw new AppError('auth.badCredentials');
+  const isSuper = user.isSuper === 1;
+  const roleIds = (await table(knex, TABLES.baseSysUserRole).where({ userId: user.id }).select('roleId')).map((r) => r.roleId);
   // A role-less account answers exactly like a wrong password: the message tells nobody the password was right.
   if (!isSuper && !roleIds.length) throw new AppError('auth.badCredentials');
   await release(knex, scopes[0]!, scopes[1]!);
 
   const jti = randomUUID();
-  const sid = await createSession(knex, Number(user.id), jti, ip);
-  return signPair(services.auth.secret, { userId: Number(user.id), username: user.username, passwordVersion: Number(user.passwordV), sid, roleIds }, jti);
+  const sid = await createSession(knex, user.id, jti, ip);
+  return signPair(services.auth.secret, { userId: user.id, username: user.username, passwordVersion: user.passwordV, sid, roleIds }, jti);
 }
 
 /**
@@ -65,6 +68,6 @@ export async function refresh(services: AppServices, refreshToken: string | unde
   if (!s || s.userId !== claims.userId || s.revoked || s.expired || s.status !== 1 || s.passwordV !== claims.passwordVersion) throw expired();
   const jti = successorJti(services.auth.secret, claims.jti);
   if (!(await rotateRefresh(services.knex, s.sid, claims.jti, jti))) throw expired();
-  const roleIds = ((await services.knex(TABLES.baseSysUserRole).where({ userId: s.userId }).select('roleId')) as { roleId: number }[]).map((r) => Number(r.roleId));
+  const roleIds = (await table(services.knex, TABLES.baseSysUserRole).where({ userId: s.userId }).select('roleId')).map((r) => r.roleId);
   return signPair(services.auth.secret, { userId: s.userId, username: s.username, passwordVersion: s.passwordV, sid: s.sid, roleIds }, jti);
 }

@@ -1,6 +1,8 @@
 import { recordAudit, type AuditOrigin } from '../audit/audit.js';
 import type { EntityRuntime } from '../crud/entityRuntime.js';
 import type { Knex } from 'knex';
+import { table } from '../db/table.js';
+import type { BaseSysMenuRow } from '../generated/rows.js';
 import { TABLES } from '../generated/tables.js';
 
 /**
@@ -27,19 +29,8 @@ const TABLE = TABLES.baseSysMenu;
 /** Ids per `whereIn`, well below every driver's bound-parameter limit. */
 const CHUNK = 500;
 
-interface MenuRow {
-  id: number | string;
-  parentId: number | string | null;
-  name: string;
-  router: string | null;
-  perms: string | null;
-  type: number | string;
-  icon: string | null;
-  orderNum: number | string | null;
-  viewPath: string | null;
-  keepAlive: unknown;
-  isShow: unknown;
-}
+const EXPORTED = ['id', 'parentId', 'name', 'router', 'perms', 'type', 'icon', 'orderNum', 'viewPath', 'keepAlive', 'isShow'] as const;
+type ExportedRow = Pick<BaseSysMenuRow, (typeof EXPORTED)[number]>;
 
 const matchKey = (parentId: number | null, type: number, name: string): string => `${parentId ?? 'null'}|${type}|${name}`;
 
@@ -82,12 +73,12 @@ export async function importMenuTree(
   rootParentId: number | null = null,
 ): Promise<{ inserted: number; existing: number }> {
   if (!Array.isArray(menus)) throw new Error('menu import: menus must be an array');
-  const rows = (await trx(TABLE).select('id', 'parentId', 'type', 'name').orderBy('id', 'asc')) as Pick<MenuRow, 'id' | 'parentId' | 'type' | 'name'>[];
+  const rows = await table(trx, TABLE).select('id', 'parentId', 'type', 'name').orderBy('id', 'asc');
   const known = new Map<string, number>();
   for (const r of rows) {
-    const key = matchKey(r.parentId === null ? null : Number(r.parentId), Number(r.type), r.name);
+    const key = matchKey(r.parentId, r.type, r.name);
     // Databases filled by the reference's non-deduplicating import may hold twins: the oldest wins.
-    if (!known.has(key)) known.set(key, Number(r.id));
+    if (!known.has(key)) known.set(key, r.id);
   }
 
   let inserted = 0;
@@ -127,8 +118,6 @@ export async function importMenuTree(
   return { inserted, existing };
 }
 
-const asBool = (v: unknown): boolean => v === true || v === 1 || v === '1' || v === 'true';
-
 /**
  * `menu/export` (docs/reference/api-contract.md §6.5): the selected menus as nested trees. A selected menu whose
  * parent is not selected becomes a root of the export (the reference silently dropped those unless
@@ -138,21 +127,18 @@ export async function exportMenuTree(knex: Knex, ids: number[]): Promise<MenuNod
   const wanted = [...new Set((ids ?? []).map(Number).filter((n) => Number.isInteger(n) && n > 0))];
   if (!wanted.length) throw new Error('menu export requires at least one menu');
 
-  const rows: MenuRow[] = [];
+  const rows: ExportedRow[] = [];
   for (let i = 0; i < wanted.length; i += CHUNK) {
-    const part = (await knex(TABLE)
-      .select('id', 'parentId', 'name', 'router', 'perms', 'type', 'icon', 'orderNum', 'viewPath', 'keepAlive', 'isShow')
-      .whereIn('id', wanted.slice(i, i + CHUNK))) as MenuRow[];
-    rows.push(...part);
+    rows.push(...(await table(knex, TABLE).select(...EXPORTED).whereIn('id', wanted.slice(i, i + CHUNK))));
   }
-  rows.sort((a, b) => Number(a.orderNum ?? 0) - Number(b.orderNum ?? 0) || Number(a.id) - Number(b.id));
+  rows.sort((a, b) => a.orderNum - b.orderNum || a.id - b.id);
 
-  const selected = new Set(rows.map((r) => Number(r.id)));
-  const children = new Map<number, MenuRow[]>();
-  const roots: MenuRow[] = [];
+  const selected = new Set(rows.map((r) => r.id));
+  const children = new Map<number, ExportedRow[]>();
+  const roots: ExportedRow[] = [];
   for (const r of rows) {
-    const parentId = r.parentId === null ? null : Number(r.parentId);
-    if (parentId === null || !selected.has(parentId) || parentId === Number(r.id)) {
+    const { parentId } = r;
+    if (parentId === null || !selected.has(parentId) || parentId === r.id) {
       roots.push(r);
     } else {
       const list = children.get(parentId);
@@ -164,24 +150,24 @@ export async function exportMenuTree(knex: Knex, ids: number[]): Promise<MenuNod
   // A parent cycle among selected rows (possible only through hand edits) has no root: the `seen`
   // guard keeps the walk finite, and such rows are then exported as roots so nothing is lost.
   const seen = new Set<number>();
-  const build = (r: MenuRow): MenuNode => {
-    seen.add(Number(r.id));
-    const kids = (children.get(Number(r.id)) ?? []).filter((c) => !seen.has(Number(c.id)));
+  const build = (r: ExportedRow): MenuNode => {
+    seen.add(r.id);
+    const kids = (children.get(r.id) ?? []).filter((c) => !seen.has(c.id));
     return {
       name: r.name,
       router: r.router ?? null,
       perms: r.perms ?? null,
-      type: Number(r.type) as MenuNode['type'],
+      type: r.type as MenuNode['type'],
       icon: r.icon ?? null,
-      orderNum: Number(r.orderNum ?? 0),
+      orderNum: r.orderNum,
       viewPath: r.viewPath ?? null,
-      keepAlive: asBool(r.keepAlive),
-      isShow: asBool(r.isShow),
+      keepAlive: r.keepAlive === 1,
+      isShow: r.isShow === 1,
       childMenus: kids.map(build),
     };
   };
   const out = roots.map(build);
-  for (const r of rows) if (!seen.has(Number(r.id))) out.push(build(r));
+  for (const r of rows) if (!seen.has(r.id)) out.push(build(r));
   return out;
 }
 

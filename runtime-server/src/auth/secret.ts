@@ -3,6 +3,7 @@ import type { KeyObject } from 'node:crypto';
 import type { Knex } from 'knex';
 import { now } from '../db/values.js';
 import { TABLES } from '../generated/tables.js';
+import { table } from '../db/table.js';
 
 const KEY = 'jwtSecret';
 
@@ -11,7 +12,7 @@ const KEY = 'jwtSecret';
  * default literal, never in a response), so every instance on the database signs alike.
  */
 export async function ensureJwtSecret(knex: Knex): Promise<KeyObject> {
-  const read = async () => (await knex(TABLES.baseSysConf).where({ cKey: KEY }).first('cValue'))?.cValue as string | undefined;
+  const read = async () => (await table(knex, TABLES.baseSysConf).where({ cKey: KEY }).first('cValue'))?.cValue;
   let value = await read();
   if (!value) {
     const ts = now();

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { retryDeadlock } from '../db/retryDeadlock.js';
 import { now } from '../db/values.js';
 import { TABLES } from '../generated/tables.js';
+import { table } from '../db/table.js';
 
 /**
  * Failures allowed before a lock; each further failure doubles the lock, up to MAX_LOCK_S. An IP
@@ -45,26 +46,20 @@ export async function reserveAttempt(knex: Knex, scopes: string[]): Promise<numb
     .ignore();
   return retryDeadlock(() => knex.transaction(async (trx) => {
     const ts = now();
-    const rows = (await trx(TABLE).whereIn('scope', sorted).orderBy('scope').forUpdate().select('id', 'scope', 'failures', 'lockedUntil', 'updateTime')) as {
-      id: number;
-      scope: string;
-      failures: number;
-      lockedUntil: string | null;
-      updateTime: string | Date;
-    }[];
+    const rows = await table(trx, TABLE).whereIn('scope', sorted).orderBy('scope').forUpdate().select('id', 'scope', 'failures', 'lockedUntil', 'updateTime');
     const t = dayjs();
     let wait = 0;
     for (const r of rows) {
       const left = r.lockedUntil ? Math.ceil(dayjs(r.lockedUntil).diff(t, 'millisecond') / 1000) : 0;
       // Past its first window a username's lock lets the attempt be verified (see above).
-      const soft = !r.scope.startsWith('ip:') && Number(r.failures) > freeOf(r.scope);
+      const soft = !r.scope.startsWith('ip:') && r.failures > freeOf(r.scope);
       if (left > 0 && !soft) wait = Math.max(wait, left);
     }
     if (wait > 0) return wait;
     for (const r of rows) {
       const running = !!r.lockedUntil && dayjs(r.lockedUntil).isAfter(t);
       const quiet = !running && t.diff(dayjs(r.updateTime), 'second') > QUIET_S;
-      const failures = (quiet ? 0 : Number(r.failures)) + 1;
+      const failures = (quiet ? 0 : r.failures) + 1;
       const over = failures - freeOf(r.scope);
       // The attempt that uses the last free slot still runs, but the lock is set now: concurrent attempts
       // waiting on these rows find it and are refused. After the lock, each failure doubles it.
@@ -89,9 +84,9 @@ export async function pruneAttempts(knex: Knex): Promise<number> {
 export async function release(knex: Knex, userScope: string, ipScope: string): Promise<void> {
   await knex.transaction(async (trx) => {
     await trx(TABLE).where({ scope: userScope }).delete();
-    const row = (await trx(TABLE).where({ scope: ipScope }).forUpdate().first('id', 'failures')) as { id: number; failures: number } | undefined;
+    const row = await table(trx, TABLE).where({ scope: ipScope }).forUpdate().first('id', 'failures');
     if (!row) return;
-    const failures = Math.max(0, Number(row.failures) - 1);
+    const failures = Math.max(0, row.failures - 1);
     await trx(TABLE).where({ id: row.id }).update({ failures, lockedUntil: failures >= FREE_FAILURES.ip ? lockUntil(0) : null, updateTime: now() });
   });
 }

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../config.js';
 import { readEvents } from './sse.js';
 import { TABLES } from '../generated/tables.js';
+import { table } from '../db/table.js';
 
 /**
  * An OpenAI-compatible chat-completions provider, only ever the one the environment names (AI_BASE_URL,
@@ -29,7 +30,7 @@ export async function resolveProvider(config: Pick<Config, 'ai'>, knex: Knex): P
   const key = config.ai.apiKey ? { apiKey: config.ai.apiKey } : {};
   let model = config.ai.model;
   if (!model) {
-    const row = (await knex(TABLES.baseSysParam).where({ keyName: 'aiModel' }).first('data')) as { data: string | null } | undefined;
+    const row = await table(knex, TABLES.baseSysParam).where({ keyName: 'aiModel' }).first('data');
     model = row?.data?.trim().slice(0, 100) || undefined;
   }
   return { baseUrl: config.ai.baseUrl, model: model ?? DEFAULT_MODEL, ...key };

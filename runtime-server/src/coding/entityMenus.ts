@@ -8,6 +8,7 @@ import { importMenuTree } from '../auth/menuTree.js';
 import type { MenuNode } from '../auth/menuTree.js';
 import { screenable } from '../crud/screenable.js';
 import { ENTITIES, TABLES } from '../generated/tables.js';
+import { table } from '../db/table.js';
 
 /** The console route of an entity's generic screen (`x-screen.route`, default `/<module>/<file name>`). */
 export function screenRoute(entity: EntityModel): string {
@@ -47,23 +48,23 @@ function pageMenu(entity: EntityModel): MenuNode {
  */
 async function insertEntityMenu(trx: Knex.Transaction, services: AppServices, entity: EntityModel, origin?: AuditOrigin, parentId?: number): Promise<number> {
   // A page that already exists (re-creation) stays where it is: it is completed in place, not duplicated.
-  const existing = (await trx(TABLES.baseSysMenu).where({ type: 1, router: screenRoute(entity) }).whereNotNull('parentId').first('parentId')) as { parentId: number } | undefined;
-  const chosen = parentId === undefined || existing ? undefined : ((await trx(TABLES.baseSysMenu).where({ id: parentId, type: 0 }).first('id')) as { id: number } | undefined);
+  const existing = await table(trx, TABLES.baseSysMenu).where({ type: 1, router: screenRoute(entity) }).whereNotNull('parentId').first('parentId');
+  const chosen = parentId === undefined || existing ? undefined : await table(trx, TABLES.baseSysMenu).where({ id: parentId, type: 0 }).first('id');
   const sibling =
     existing ??
     (chosen
-      ? { parentId: Number(chosen.id) }
-      : ((await trx(TABLES.baseSysMenu)
+      ? { parentId: chosen.id }
+      : await table(trx, TABLES.baseSysMenu)
           .where('type', 1)
           .andWhere('router', 'like', `/${entity.module}/%`)
           .whereNotNull('parentId')
           .orderBy('id', 'asc')
-          .first('parentId')) as { parentId: number } | undefined));
+          .first('parentId'));
   const rt = services.registry.get(ENTITIES.baseSysMenu);
   const audit = origin && rt ? { rt, origin } : undefined;
   const page = pageMenu(entity);
   const r = sibling
-    ? await importMenuTree(trx, [page], now(), audit, Number(sibling.parentId))
+    ? await importMenuTree(trx, [page], now(), audit, sibling.parentId)
     : await importMenuTree(trx, [{ name: moduleName(entity), router: `/${entity.module}`, type: 0, icon: 'icon-list', orderNum: 50, keepAlive: true, isShow: true, childMenus: [page] }], now(), audit);
   if (r.inserted) await bumpAuthEpoch(trx);
   return r.inserted;
@@ -91,11 +92,11 @@ export async function ensureEntityMenus(services: AppServices): Promise<string[]
   return services.knex.transaction(async (trx) => {
     await trx('knex_migrations_lock').update({ is_locked: trx.raw('is_locked') });
     const done = new Set(
-      ((await trx(TABLES.baseSysConf).where('cKey', 'like', `${DONE}%`).select('cKey')) as { cKey: string }[]).map((r) => r.cKey.slice(DONE.length)),
+      (await table(trx, TABLES.baseSysConf).where('cKey', 'like', `${DONE}%`).select('cKey')).map((r) => r.cKey.slice(DONE.length)),
     );
     const todo = candidates.filter((e) => !done.has(e.id));
     if (!todo.length) return [];
-    const menus = (await trx(TABLES.baseSysMenu).select('router', 'perms')) as { router: string | null; perms: string | null }[];
+    const menus = await table(trx, TABLES.baseSysMenu).select('router', 'perms');
     const routers = new Set(menus.map((m) => m.router).filter(Boolean));
     const perms = new Set(menus.flatMap((m) => (m.perms ?? '').split(',').map((p) => p.trim()).filter(Boolean)));
     const created: string[] = [];

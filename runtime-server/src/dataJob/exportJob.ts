@@ -18,6 +18,7 @@ import { now } from '../db/values.js';
 import { cellText, labelMaps } from './cellText.js';
 import type { LabelMaps } from './cellText.js';
 import { finish, JOB, JOB_TABLE, jobDir, jobFilePath, removeJobFile } from './jobs.js';
+import { table } from '../db/table.js';
 
 /** Rows read per query: one batch in memory at a time, whatever the table's size. */
 export const EXPORT_BATCH = 1000;
@@ -72,8 +73,8 @@ export async function runExport(services: AppServices, plan: ExportPlan): Promis
         await sink.write(plan.columns.map((c) => cellValue(plan.format, c, wire[c.name], labels)));
       }
       processed += rows.length;
-      const state = (await knex(JOB_TABLE).where({ id: plan.jobId }).first('status')) as { status: number } | undefined;
-      if (!state || Number(state.status) === JOB.cancelled) {
+      const state = await table(knex, JOB_TABLE).where({ id: plan.jobId }).first('status');
+      if (!state || state.status === JOB.cancelled) {
         await sink.close();
         sink = undefined;
         await removeJobFile(config.dataDir, file);

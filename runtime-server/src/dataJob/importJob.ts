@@ -13,6 +13,7 @@ import { filteredQuery } from '../crud/query.js';
 import { now } from '../db/values.js';
 import { cellToValue, columnMap, dictValues, readRows } from './importRows.js';
 import { finish, JOB, JOB_TABLE, jobFilePath } from './jobs.js';
+import { table } from '../db/table.js';
 
 /** Rows written per transaction (skip-invalid) and validated per step. */
 export const IMPORT_BATCH = 500;
@@ -130,8 +131,8 @@ export async function runImport(services: AppServices, plan: ImportPlan): Promis
       if (updates.length) await update(c, updates.map((r) => ({ ...r.values, id: existing.get(String(r.values[key!]))! })));
     };
     const cancelled = async (db: Knex = knex) => {
-      const s = (await db(JOB_TABLE).where({ id: plan.jobId }).first('status')) as { status: number } | undefined;
-      return !s || Number(s.status) === JOB.cancelled;
+      const s = await table(db, JOB_TABLE).where({ id: plan.jobId }).first('status');
+      return !s || s.status === JOB.cancelled;
     };
     const progress = async (n: number, db: Knex = knex) => {
       processed += n;

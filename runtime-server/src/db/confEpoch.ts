@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { now } from './values.js';
 import { TABLES } from '../generated/tables.js';
+import { table } from './table.js';
 
 /**
  * Shared change counters in `base_sys_conf`: a writer bumps one, and every instance that reads a new
@@ -21,6 +22,6 @@ export async function bumpConfEpoch(knex: Knex | Knex.Transaction, key: string):
 
 /** The epoch's current value ('' before its first bump). */
 export async function readConfEpoch(knex: Knex | Knex.Transaction, key: string): Promise<string> {
-  const row = (await knex(TABLES.baseSysConf).where({ cKey: key }).first('cValue')) as { cValue?: string } | undefined;
+  const row = await table(knex, TABLES.baseSysConf).where({ cKey: key }).first('cValue');
   return row?.cValue ?? '';
 }

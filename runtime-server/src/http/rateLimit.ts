@@ -8,6 +8,7 @@ import { clientIp } from './clientIp.js';
 import { retryDeadlock } from '../db/retryDeadlock.js';
 import type { RouteState } from './composeEndpoint.js';
 import { TABLES } from '../generated/tables.js';
+import { table } from '../db/table.js';
 
 const TABLE = TABLES.baseSysRate;
 
@@ -30,8 +31,8 @@ export async function hit(knex: Knex, key: string, windowS: number): Promise<num
     .ignore();
   return retryDeadlock(() =>
     knex.transaction(async (trx) => {
-      const row = (await trx(TABLE).where({ bucket }).forUpdate().first('id', 'hits')) as { id: number; hits: number } | undefined;
-      const hits = Number(row?.hits ?? 0) + 1;
+      const row = await table(trx, TABLE).where({ bucket }).forUpdate().first('id', 'hits');
+      const hits = (row?.hits ?? 0) + 1;
       if (row) await trx(TABLE).where({ id: row.id }).update({ hits, updateTime: ts });
       return hits;
     }),

@@ -11,6 +11,8 @@ import type { Activate, PluginContext, PluginInstance, UploadHook } from './api.
 import { KEY_NAME, PluginValidators } from './manifest.js';
 import { DEFAULT_PACKAGE_LIMITS } from './packageReader.js';
 import type { PackageLimits } from './packageReader.js';
+import { table } from '../db/table.js';
+import type { PluginInfoRow } from '../generated/rows.js';
 import { TABLES } from '../generated/tables.js';
 
 export const PLUGIN_TABLE = TABLES.pluginInfo;
@@ -25,7 +27,7 @@ export function bumpPluginEpoch(knex: Knex | Knex.Transaction): Promise<void> {
   return bumpConfEpoch(knex, EPOCH_KEY);
 }
 
-/** A JSON column as stored (MariaDB and SQLite both hand back text). */
+/** A JSON column as the driver hands it back: text on SQLite, already parsed on MariaDB. */
 export function jsonColumn<T>(v: unknown): T | null {
   if (v === null || v === undefined) return null;
   if (typeof v !== 'string') return v as T;
@@ -36,16 +38,9 @@ export function jsonColumn<T>(v: unknown): T | null {
   }
 }
 
+const LOADED_COLUMNS = ['id', 'keyName', 'version', 'hook', 'content', 'config', 'updateTime'] as const;
 /** The enabled row fields loading needs. */
-export interface PluginRow {
-  id: number;
-  keyName: string;
-  version: string | null;
-  hook: string | null;
-  content: unknown;
-  config: unknown;
-  updateTime: string;
-}
+export type LoadablePlugin = Pick<PluginInfoRow, (typeof LOADED_COLUMNS)[number]>;
 
 interface Loaded {
   keyName: string;
@@ -150,7 +145,7 @@ export class PluginManager {
    * Loads one plugin row now (the pre-flight of an enable or reconfigure: a plugin whose code fails
    * to start is refused before its status or config changes). Serialised with syncs.
    */
-  activateNow(row: PluginRow): Promise<void> {
+  activateNow(row: LoadablePlugin): Promise<void> {
     return this.enqueue(async () => {
       const signature = this.signatureOf(row);
       if (this.loaded.get(row.keyName)?.signature === signature) return;
@@ -175,11 +170,11 @@ export class PluginManager {
     if (!force && epoch === this.epoch && !retryDue) return;
     this.epoch = epoch;
     this.retryAt = undefined;
-    const rows = (await this.host.knex(PLUGIN_TABLE)
+    const rows = await table(this.host.knex, PLUGIN_TABLE)
       .where({ status: 1 })
       .orderBy([{ column: 'updateTime', order: 'desc' }, { column: 'id', order: 'desc' }])
-      .select('id', 'keyName', 'version', 'hook', 'content', 'config', 'updateTime')) as PluginRow[];
-    const wanted = new Map<string, PluginRow>();
+      .select(...LOADED_COLUMNS);
+    const wanted = new Map<string, LoadablePlugin>();
     const hooks = new Set<string>();
     for (const r of rows) {
       // Writes keep one enabled plugin per hook; should the table say otherwise, the newest wins.
@@ -205,7 +200,7 @@ export class PluginManager {
     }
   }
 
-  private signatureOf(row: PluginRow): string {
+  private signatureOf(row: LoadablePlugin): string {
     let code: string;
     try {
       code = sourceOf(row.content);
@@ -215,7 +210,7 @@ export class PluginManager {
     return `${sha256(code)}:${sha256(JSON.stringify(jsonColumn(row.config) ?? {}))}`;
   }
 
-  private async load(row: PluginRow, signature: string): Promise<void> {
+  private async load(row: LoadablePlugin, signature: string): Promise<void> {
     const { keyName } = row;
     if (!KEY_NAME.test(keyName)) throw new AppError('plugin.badKeyName', { keyName });
     const source = sourceOf(row.content);

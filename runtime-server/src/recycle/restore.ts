@@ -7,6 +7,7 @@ import { toDb } from '../db/values.js';
 import { recordAudit, type AuditOrigin } from '../audit/audit.js';
 import type { CapturedRows, RecycleEntityInfo } from './recorder.js';
 import { TABLES } from '../generated/tables.js';
+import { table } from '../db/table.js';
 
 /**
  * Re-inserts the snapshots `ids` (main rows, then their cascades) with their original ids, then
@@ -23,12 +24,8 @@ export async function restoreSnapshots(
 ): Promise<string[]> {
   const touched = new Set<string>();
   await knex.transaction(async (trx) => {
-    const records = (await trx(TABLES.recycleData).whereIn('id', ids).orderBy('id', 'desc').select('id', 'entityInfo', 'data')) as {
-      id: number;
-      entityInfo: unknown;
-      data: unknown;
-    }[];
-    const found = new Set(records.map((r) => Number(r.id)));
+    const records = await table(trx, TABLES.recycleData).whereIn('id', ids).orderBy('id', 'desc').select('id', 'entityInfo', 'data');
+    const found = new Set(records.map((r) => r.id));
     const missing = ids.find((id) => !found.has(id));
     if (missing !== undefined) throw new AppError('error.recordNotFound', { id: missing });
     for (const rec of records) {

@@ -12,6 +12,7 @@ import type { Actor } from '../../core/actor.js';
 import { guardOf } from './menuGuard.js';
 import { originOf } from '../../audit/audit.js';
 import { TABLES } from '../../generated/tables.js';
+import { table } from '../../db/table.js';
 
 /**
  * `/admin/base/coding` (docs/reference/api-contract.md §9): the schema-writing heir of 8.x code generation. Both
@@ -83,8 +84,8 @@ export const createCode: Handler = async (ctx) => {
  * changes menus he holds (menuGuard.ts), and an unheld menu answers like a missing one.
  */
 async function assertParentDirectory(knex: Knex | Knex.Transaction, actor: Actor | undefined, id: number): Promise<void> {
-  const row = (await knex(TABLES.baseSysMenu).where({ id }).first('id', 'name', 'type')) as { id: number; name: string; type: number | string } | undefined;
+  const row = await table(knex, TABLES.baseSysMenu).where({ id }).first('id', 'name', 'type');
   const held = row ? await guardOf(knex, actor) : undefined;
   if (!row || (held && !held.ids.has(id))) throw new AppError('coding.parentNotFound', { id });
-  if (Number(row.type) !== 0) throw new AppError('coding.parentNotDirectory', { id, name: String(row.name).slice(0, 100) });
+  if (row.type !== 0) throw new AppError('coding.parentNotDirectory', { id, name: row.name.slice(0, 100) });
 }

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import type { Knex } from 'knex';
 import { now } from '../../db/values.js';
+import { table } from '../../db/table.js';
 import { TABLES } from '../../generated/tables.js';
 
 /** `base_sys_conf` keys of the retention settings (days), seeded with 31. */
@@ -9,7 +10,7 @@ export const RECYCLE_KEEP = 'recycleKeep';
 
 /** A conf value as stored (a string), or undefined when the row is missing. */
 export async function readConf(knex: Knex | Knex.Transaction, key: string): Promise<string | undefined> {
-  const row = (await knex(TABLES.baseSysConf).where({ cKey: key }).first('cValue')) as { cValue: string | null } | undefined;
+  const row = await table(knex, TABLES.baseSysConf).where({ cKey: key }).first('cValue');
   return row ? (row.cValue ?? undefined) : undefined;
 }
 
@@ -39,21 +40,21 @@ export type OnRecyclePurged = (records: { entityInfo: unknown; data: unknown }[]
 
 const PURGE_BATCH = 200;
 
-async function pruneTable(knex: Knex, table: string, key: string, at: Date, onPurged?: OnRecyclePurged): Promise<number> {
+async function pruneTable(knex: Knex, tableName: string, key: string, at: Date, onPurged?: OnRecyclePurged): Promise<number> {
   const days = await keepDays(knex, key);
   // No usable setting means "keep everything": the reference deleted every row here (docs/reference/api-contract.md §8 #25).
   if (days === undefined) return 0;
   const cutoff = dayjs(at).subtract(days, 'day').startOf('day').format('YYYY-MM-DD HH:mm:ss');
-  if (!onPurged) return Number(await knex(table).where('createTime', '<', cutoff).delete());
+  if (!onPurged) return Number(await knex(tableName).where('createTime', '<', cutoff).delete());
   let total = 0;
   for (;;) {
-    const batch = (await knex(table).where('createTime', '<', cutoff).orderBy('id').limit(PURGE_BATCH).select('id', 'entityInfo', 'data')) as {
+    const batch = (await knex(tableName).where('createTime', '<', cutoff).orderBy('id').limit(PURGE_BATCH).select('id', 'entityInfo', 'data')) as {
       id: number;
       entityInfo: unknown;
       data: unknown;
     }[];
     if (!batch.length) return total;
-    total += Number(await knex(table).whereIn('id', batch.map((r) => r.id)).delete());
+    total += Number(await knex(tableName).whereIn('id', batch.map((r) => r.id)).delete());
     await onPurged(batch);
   }
 }

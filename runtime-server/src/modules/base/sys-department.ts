@@ -15,6 +15,7 @@ import { assertManageable } from './userManage.js';
 import { chunks, findCycle, loadParents as loadTree, nearestAncestor, withDescendants } from '../../crud/tree.js';
 import type { Parents } from '../../crud/tree.js';
 import { ENTITIES, TABLES } from '../../generated/tables.js';
+import { table } from '../../db/table.js';
 
 const TABLE = TABLES.baseSysDepartment;
 const loadParents = (knex: Knex | Knex.Transaction) => loadTree(knex, TABLE);
@@ -160,8 +161,9 @@ export const remove: Handler = async (ctx) => {
     const doomedIds = [...doomed];
     const users: { id: number; departmentId: number; isSuper: boolean }[] = [];
     for (const part of chunks(doomedIds)) {
-      const rows = (await trx(TABLES.baseSysUser).whereIn('departmentId', part).select('id', 'departmentId', 'isSuper')) as Record<string, unknown>[];
-      for (const r of rows) users.push({ id: Number(r.id), departmentId: Number(r.departmentId), isSuper: r.isSuper === true || Number(r.isSuper) === 1 });
+      const rows = await table(trx, TABLES.baseSysUser).whereIn('departmentId', part).select('id', 'departmentId', 'isSuper');
+      // (whereIn never matches a null departmentId)
+      for (const r of rows) if (r.departmentId !== null) users.push({ id: r.id, departmentId: r.departmentId, isSuper: r.isSuper === 1 });
     }
     const ts = now();
     if (deleteUser) {

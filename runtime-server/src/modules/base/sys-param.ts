@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Handler } from '../../core/handler.js';
 import { paramPage } from './paramHtml.js';
 import { TABLES } from '../../generated/tables.js';
+import { table } from '../../db/table.js';
 
 /**
  * `GET /admin/base/sys/param/html?key=` (permission-checked): the param as an HTML page, name and
@@ -15,10 +16,10 @@ export const html: Handler = ({ services, query, koa }) => paramPage(services, k
  * an array. An unknown key → undefined. For other modules (e.g. `/app/base/comm/param`).
  */
 export async function paramValue(knex: Knex | Knex.Transaction, key: string): Promise<unknown> {
-  const row = (await knex(TABLES.baseSysParam).where({ keyName: key }).first('data', 'dataType')) as { data: string | null; dataType: number | string } | undefined;
+  const row = await table(knex, TABLES.baseSysParam).where({ keyName: key }).first('data', 'dataType');
   if (!row) return undefined;
   const data = row.data;
-  switch (Number(row.dataType)) {
+  switch (row.dataType) {
     case 0:
       if (data === null) return null;
       try {

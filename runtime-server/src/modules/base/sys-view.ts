@@ -7,24 +7,15 @@ import { entityFor } from '../../dataJob/entityAccess.js';
 import { now } from '../../db/values.js';
 import { restrictState } from '../../dataJob/viewState.js';
 import type { ViewState } from '../../dataJob/viewState.js';
+import type { BaseSysViewRow } from '../../generated/rows.js';
 import { TABLES } from '../../generated/tables.js';
+import { table } from '../../db/table.js';
 
 const TABLE = TABLES.baseSysView;
 const SETTINGS = TABLES.baseSysUserSetting;
 /** A user's own views per screen; shared ones do not count. */
 export const VIEWS_PER_SCREEN = 50;
 const defaultKey = (entityId: string) => `viewDefault:${entityId}`;
-
-interface ViewRow {
-  id: number;
-  userId: number;
-  screen: string;
-  name: string;
-  state: unknown;
-  shareRoleId: number | null;
-  shareDepartmentId: number | null;
-  updateTime: string;
-}
 
 const parse = (v: unknown): unknown => {
   if (typeof v !== 'string') return v ?? null;
@@ -42,19 +33,19 @@ async function departmentLine(knex: Knex, departmentId: number | null): Promise<
   // Bounded: a stored cycle cannot spin (the department tree is kept acyclic, but the walk does not rely on it).
   for (let i = 0; id !== null && i < 64 && !line.includes(id); i++) {
     line.push(id);
-    const row = (await knex(TABLES.baseSysDepartment).where({ id }).first('parentId')) as { parentId: number | null } | undefined;
-    id = row?.parentId === null || row?.parentId === undefined ? null : Number(row.parentId);
+    const row = await table(knex, TABLES.baseSysDepartment).where({ id }).first('parentId');
+    id = row?.parentId ?? null;
   }
   return line;
 }
 
 async function rolesOf(knex: Knex, userId: number): Promise<number[]> {
-  return ((await knex(TABLES.baseSysUserRole).where({ userId }).select('roleId')) as { roleId: number }[]).map((r) => Number(r.roleId));
+  return (await table(knex, TABLES.baseSysUserRole).where({ userId }).select('roleId')).map((r) => r.roleId);
 }
 
 /** Views of a screen the actor may load: his own, those shared with a role he holds or a department on his line. */
-function visibleViews(knex: Knex, actor: Actor, screen: string, roles: number[], departments: number[]): Knex.QueryBuilder {
-  return knex(TABLE)
+function visibleViews(knex: Knex, actor: Actor, screen: string, roles: number[], departments: number[]) {
+  return table(knex, TABLE)
     .where({ screen })
     .where((w) => {
       w.where('userId', actor.userId);
@@ -63,24 +54,24 @@ function visibleViews(knex: Knex, actor: Actor, screen: string, roles: number[],
     });
 }
 
-function out(r: ViewRow, rt: EntityRuntime, actor: Actor, defaultId: number | null) {
+function out(r: BaseSysViewRow, rt: EntityRuntime, actor: Actor, defaultId: number | null) {
   const { state, dropped } = restrictState(rt, (parse(r.state) ?? {}) as ViewState);
   return {
-    id: Number(r.id),
+    id: r.id,
     name: r.name,
-    mine: Number(r.userId) === actor.userId,
-    shareRoleId: r.shareRoleId === null ? null : Number(r.shareRoleId),
-    shareDepartmentId: r.shareDepartmentId === null ? null : Number(r.shareDepartmentId),
-    isDefault: Number(r.id) === defaultId,
+    mine: r.userId === actor.userId,
+    shareRoleId: r.shareRoleId,
+    shareDepartmentId: r.shareDepartmentId,
+    isDefault: r.id === defaultId,
     state,
     // Fields the schema no longer has, or this viewer may not use: left out, named so the console can say so.
     dropped,
-    updateTime: String(r.updateTime),
+    updateTime: r.updateTime,
   };
 }
 
 async function defaultOf(knex: Knex, userId: number, entityId: string): Promise<number | null> {
-  const row = (await knex(SETTINGS).where({ userId, key: defaultKey(entityId) }).first('value')) as { value: unknown } | undefined;
+  const row = await table(knex, SETTINGS).where({ userId, key: defaultKey(entityId) }).first('value');
   const v = parse(row?.value) as { id?: unknown } | null;
   return typeof v?.id === 'number' ? v.id : null;
 }
@@ -92,7 +83,7 @@ export const views: Handler = async ({ services, actor, query }) => {
   const { knex } = services;
   const roles = await rolesOf(knex, actor!.userId);
   const departments = await departmentLine(knex, actor!.departmentId);
-  const rows = (await visibleViews(knex, actor!, e.id, roles, departments).orderBy([{ column: 'name', order: 'asc' }, { column: 'id', order: 'asc' }]).limit(500)) as ViewRow[];
+  const rows = await visibleViews(knex, actor!, e.id, roles, departments).orderBy([{ column: 'name', order: 'asc' }, { column: 'id', order: 'asc' }]).limit(500);
   const def = await defaultOf(knex, actor!.userId, e.id);
   return rows.map((r) => out(r, rt, actor!, def));
 };
@@ -129,7 +120,7 @@ export const viewSave: Handler = async ({ services, actor, body }) => {
 export const viewShare: Handler = async ({ services, actor, body }) => {
   const b = body as { id: number; roleId?: number | null; departmentId?: number | null };
   const { knex } = services;
-  const row = (await knex(TABLE).where({ id: b.id, userId: actor!.userId }).first('id')) as { id: number } | undefined;
+  const row = await table(knex, TABLE).where({ id: b.id, userId: actor!.userId }).first('id');
   if (!row) throw new AppError('error.recordNotFound', { id: b.id });
   const roleId = b.roleId ?? null;
   const departmentId = b.departmentId ?? null;

@@ -3,6 +3,7 @@ import type { Dayjs } from 'dayjs';
 import type { Knex } from 'knex';
 import type { Handler } from '../../core/handler.js';
 import { TABLES } from '../../generated/tables.js';
+import { table } from '../../db/table.js';
 
 const FMT = 'YYYY-MM-DD HH:mm:ss';
 
@@ -120,12 +121,8 @@ export const summary: Handler = async ({ services, actor }) => {
 
   // Goods and dictionary rows for the goods that sold (a few hundred at most, by primary key).
   const soldIds = byGoods.map((g) => int(g.goodsId));
-  const goodsRows = (soldIds.length ? await knex(TABLES.demoGoods).whereIn('id', soldIds).select('id', 'title', 'type') : []) as {
-    id: number;
-    title: string;
-    type: unknown;
-  }[];
-  const goodsById = new Map(goodsRows.map((g) => [Number(g.id), g]));
+  const goodsRows = soldIds.length ? await table(knex, TABLES.demoGoods).whereIn('id', soldIds).select('id', 'title', 'type') : [];
+  const goodsById = new Map(goodsRows.map((g) => [g.id, g]));
   const dictItems = (await knex('dict_info as i')
     .join('dict_type as t', 't.id', 'i.typeId')
     .where('t.key', 'goodsType')

@@ -2,6 +2,7 @@ import type { Handler } from '../../core/handler.js';
 import type { EntityHooks } from '../../crud/hooks.js';
 import { fromDb } from '../../db/values.js';
 import { ENTITIES, TABLES } from '../../generated/tables.js';
+import { table } from '../../db/table.js';
 
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 
@@ -13,24 +14,25 @@ const NUMERIC = /^-?\d+(\.\d+)?$/;
 export const data: Handler = async ({ services, body }) => {
   const types = ((body as { types?: string[] } | undefined)?.types ?? []).filter(Boolean);
   const { knex } = services;
-  const typeRows = (await knex(TABLES.dictType).modify((q) => {
-    if (types.length) q.whereIn('key', types);
-  }).select('id', 'key').orderBy('id')) as { id: number; key: string }[];
+  const typeQuery = table(knex, TABLES.dictType).select('id', 'key').orderBy('id');
+  if (types.length) typeQuery.whereIn('key', types);
+  const typeRows = await typeQuery;
   const result: Record<string, unknown[]> = {};
   for (const t of typeRows) result[t.key] = [];
   if (!typeRows.length) return result;
-  const keyOf = new Map(typeRows.map((t) => [Number(t.id), t.key]));
+  const keyOf = new Map(typeRows.map((t) => [t.id, t.key]));
   const info = services.registry.get(ENTITIES.dictInfo)!;
-  const rows = (await knex(TABLES.dictInfo)
+  const columns = ['id', 'name', 'typeId', 'parentId', 'orderNum', 'value'] as const;
+  const rows = await table(knex, TABLES.dictInfo)
     .whereIn('typeId', [...keyOf.keys()])
-    .select('id', 'name', 'typeId', 'parentId', 'orderNum', 'value')
-    .orderBy([{ column: 'orderNum', order: 'asc' }, { column: 'createTime', order: 'asc' }, { column: 'id', order: 'asc' }])) as Record<string, unknown>[];
+    .select(...columns)
+    .orderBy([{ column: 'orderNum', order: 'asc' }, { column: 'createTime', order: 'asc' }, { column: 'id', order: 'asc' }]);
   for (const r of rows) {
     const item: Record<string, unknown> = {};
-    for (const k of ['id', 'name', 'typeId', 'parentId', 'orderNum', 'value']) item[k] = fromDb(info.fields.get(k)!, r[k]);
+    for (const k of columns) item[k] = fromDb(info.fields.get(k)!, r[k]);
     const v = item.value;
     if (typeof v === 'string' && NUMERIC.test(v.trim())) item.value = Number(v);
-    result[keyOf.get(Number(r.typeId))!]?.push(item);
+    result[keyOf.get(r.typeId)!]?.push(item);
   }
   return result;
 };
@@ -38,7 +40,7 @@ export const data: Handler = async ({ services, body }) => {
 /** `GET /admin/dict/info/types` (open): the dictionary types, for clients that list them before login. */
 export const types: Handler = async ({ services }) => {
   const type = services.registry.get(ENTITIES.dictType)!;
-  const rows = (await services.knex(TABLES.dictType).select('id', 'name', 'key').orderBy('id')) as Record<string, unknown>[];
+  const rows = await table(services.knex, TABLES.dictType).select('id', 'name', 'key').orderBy('id');
   return rows.map((r) => ({ id: fromDb(type.fields.get('id')!, r.id), name: r.name, key: r.key }));
 };
 
@@ -51,8 +53,8 @@ export const dictInfoHooks: EntityHooks = {
     let level = ids;
     const seen = new Set(ids);
     while (level.length) {
-      const children = ((await trx(TABLES.dictInfo).whereIn('parentId', level).select('id')) as { id: number }[])
-        .map((r) => Number(r.id))
+      const children = (await table(trx, TABLES.dictInfo).whereIn('parentId', level).select('id'))
+        .map((r) => r.id)
         .filter((id) => !seen.has(id));
       children.forEach((id) => seen.add(id));
       if (children.length) await recorder.take(trx, ENTITIES.dictInfo, (q) => q.whereIn('id', children));

@@ -9,6 +9,7 @@ import { now, toDb } from '../../db/values.js';
 import { driverFor } from './driver.js';
 import type { LockDevice, LockDriver, LockResult } from './driver.js';
 import { ENTITIES, TABLES } from '../../generated/tables.js';
+import { table } from '../../db/table.js';
 
 /**
  * `/admin/lock/deviceLockController` commands. Each one runs through the driver chosen by the
@@ -74,7 +75,7 @@ async function run(ctx: ActionContext, id: number, spec: CommandSpec): Promise<R
   const knex = ctx.services.knex;
   const outcome = await knex.transaction(async (trx) => {
     // Locked: two commands to one device apply (and log) one after the other.
-    const row = (await trx(rt.table).where({ id }).forUpdate().first()) as Body | undefined;
+    const row = await table(trx, TABLES.deviceLock).where({ id }).forUpdate().first();
     if (!row) throw new AppError('error.recordNotFound', { id });
     const device = mapRow(rt, row) as LockDevice;
     const driver = driverFor(device.lockFactory);
@@ -186,13 +187,13 @@ export const callback: Handler = async (ctx) => {
   const secret = String(body.secret);
   const id = /^(\d{1,15})\./.exec(secret)?.[1];
   const row = id
-    ? ((await ctx.services.knex(rt.table).where({ id: Number(id), serialNumber: String(body.serialNumber) }).first('id', 'callbackSecret')) as Body | undefined)
+    ? await table(ctx.services.knex, TABLES.deviceLock).where({ id: Number(id), serialNumber: String(body.serialNumber) }).first('id', 'callbackSecret')
     : undefined;
   // One MAC per request, computed even for an unknown device (timing tells nothing). Secrets stored before the
   // MAC (scrypt) are refused: rotate them.
   const expected = Buffer.from(typeof row?.callbackSecret === 'string' && row.callbackSecret.startsWith(MAC_PREFIX) ? row.callbackSecret : `${MAC_PREFIX}-`);
   const given = Buffer.from(macOf(ctx.services, secret));
-  const match = row && expected.length === given.length && timingSafeEqual(expected, given) ? Number(row.id) : undefined;
+  const match = row && expected.length === given.length && timingSafeEqual(expected, given) ? row.id : undefined;
   if (match === undefined) throw new AppError('lock.callbackRefused');
   await ctx.services.knex.transaction((trx) =>
     auditedUpdate(trx, rt, [match], { callbackInfo: String(body.info), updateTime: now() }, { userId: null, url: ctx.koa?.path ?? '' }),

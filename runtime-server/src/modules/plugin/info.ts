@@ -12,12 +12,13 @@ import { page as genericPage } from '../../crud/operations/page.js';
 import type { EntityRuntime } from '../../crud/entityRuntime.js';
 import { now, toDb } from '../../db/values.js';
 import { bumpPluginEpoch, jsonColumn, PLUGIN_TABLE } from '../../plugins/manager.js';
-import type { PluginRow } from '../../plugins/manager.js';
+import type { LoadablePlugin } from '../../plugins/manager.js';
 import { messageOf } from '../../plugins/manifest.js';
 import type { Manifest } from '../../plugins/manifest.js';
 import { readPackage } from '../../plugins/packageReader.js';
 import type { PluginPackage } from '../../plugins/packageReader.js';
 import { receiveMultipart } from '../../upload/multipart.js';
+import { table } from '../../db/table.js';
 import { ENTITIES } from '../../generated/tables.js';
 
 /**
@@ -115,20 +116,20 @@ async function store(ctx: ActionContext, pkg: PluginPackage, force: boolean): Pr
   const { knex, plugins } = services;
   const { manifest } = pkg;
   const rt = rtOf(ctx);
-  const sameKey = () => knex(PLUGIN_TABLE).where({ keyName: manifest.keyName }).orderBy('id').first('id', 'name', 'version', 'status', 'config');
+  const sameKey = () => table(knex, PLUGIN_TABLE).where({ keyName: manifest.keyName }).orderBy('id').first('id', 'name', 'version', 'status', 'config');
   const hookHolder = (q: Knex | Knex.Transaction) =>
-    manifest.hook ? q(PLUGIN_TABLE).where({ hook: manifest.hook, status: 1 }).whereNot({ keyName: manifest.keyName }).first('name', 'keyName') : undefined;
+    manifest.hook ? table(q, PLUGIN_TABLE).where({ hook: manifest.hook, status: 1 }).whereNot({ keyName: manifest.keyName }).first('name', 'keyName') : undefined;
   if (!force) {
     const existing = await sameKey();
     if (existing) {
-      return { type: 1, message: t(locale, 'plugin.exists', { name: String(existing.name), installed: String(existing.version ?? '-'), version: manifest.version }) };
+      return { type: 1, message: t(locale, 'plugin.exists', { name: existing.name, installed: existing.version ?? '-', version: manifest.version }) };
     }
     const holder = await hookHolder(knex);
-    if (holder) return { type: 2, message: t(locale, 'plugin.hookConflict', { other: String(holder.name), hook: manifest.hook ?? '' }) };
+    if (holder) return { type: 2, message: t(locale, 'plugin.hookConflict', { other: holder.name, hook: manifest.hook ?? '' }) };
   }
   const content = { type: 'esm', data: pkg.entrySource };
-  const existing = (await sameKey()) as Record<string, unknown> | undefined;
-  let status = existing ? Number(existing.status) : 0;
+  const existing = await sameKey();
+  let status = existing ? existing.status : 0;
   if (status === 1 && (await hookHolder(knex))) status = 0;
   const config = keptConfig(plugins.validators, manifest, jsonColumn<Record<string, unknown>>(existing?.config));
   const ts = now();
@@ -151,19 +152,19 @@ async function store(ctx: ActionContext, pkg: PluginPackage, force: boolean): Pr
     // An enabled plugin gets its new code at once: code that fails to start changes nothing.
     // (Outside the transaction: loading may read the database, and SQLite has one connection.)
     if (status === 1) {
-      await preflight(ctx, { id: Number(existing?.id ?? 0), keyName: manifest.keyName, version: manifest.version, hook: manifest.hook, content, config, updateTime: ts });
+      await preflight(ctx, { id: existing?.id ?? 0, keyName: manifest.keyName, version: manifest.version, hook: manifest.hook, content, config, updateTime: ts });
     }
     await knex.transaction(async (trx) => {
-      const before = (await trx(PLUGIN_TABLE).where({ keyName: manifest.keyName }).orderBy('id').forUpdate().first()) as Record<string, unknown> | undefined;
+      const before = await table(trx, PLUGIN_TABLE).where({ keyName: manifest.keyName }).orderBy('id').forUpdate().first();
       let id: number;
       if (before) {
-        id = Number(before.id);
+        id = before.id;
         await trx(PLUGIN_TABLE).where({ id }).update({ ...dbValues(rt, wire), updateTime: ts });
       } else {
         const r = await trx(PLUGIN_TABLE).insert({ ...dbValues(rt, wire), createTime: ts, updateTime: ts });
         id = Number(Array.isArray(r) ? r[0] : r);
       }
-      const after = (await trx(PLUGIN_TABLE).where({ id }).first()) as Record<string, unknown>;
+      const after = await table(trx, PLUGIN_TABLE).where({ id }).first();
       await recordAudit(trx, rt, before ? 'update' : 'add', [{ id, before: trimmed(before), after: trimmed(after) }], originOf(ctx));
       await bumpPluginEpoch(trx);
     });
@@ -191,7 +192,7 @@ function keptConfig(validators: ActionContext['services']['plugins']['validators
 }
 
 /** Starts the plugin on this instance before its enabling change commits. */
-async function preflight(ctx: ActionContext, row: PluginRow): Promise<void> {
+async function preflight(ctx: ActionContext, row: LoadablePlugin): Promise<void> {
   try {
     await ctx.services.plugins.activateNow(row);
   } catch (err) {
@@ -217,7 +218,7 @@ export const update: Handler = async (ctx) => {
   const { knex, plugins } = services;
   const body = ctx.body as UpdateBody;
   const rt = rtOf(ctx);
-  const row = (await knex(PLUGIN_TABLE).where({ id: body.id }).first()) as Record<string, unknown> | undefined;
+  const row = await table(knex, PLUGIN_TABLE).where({ id: body.id }).first();
   if (!row) throw new AppError('plugin.notFound', { id: body.id });
   const manifest = jsonColumn<Manifest>(row.pluginJson);
   const stored = jsonColumn<Record<string, unknown>>(row.config) ?? {};
@@ -228,23 +229,23 @@ export const update: Handler = async (ctx) => {
     for (const k of secretKeys(row.pluginJson)) if (config[k] === SECRET_MASK && k in stored) config[k] = stored[k];
     plugins.validators.assertConfig(manifest?.configSchema ?? { type: 'object' }, config);
   }
-  const status = body.status ?? Number(row.status);
-  const hook = (row.hook as string | null) || null;
+  const status = body.status ?? row.status;
+  const hook = row.hook || null;
   try {
     if (status === 1) {
-      await preflight(ctx, { id: body.id, keyName: String(row.keyName), version: (row.version as string | null) ?? null, hook, content: row.content, config, updateTime: String(row.updateTime) });
+      await preflight(ctx, { id: body.id, keyName: row.keyName, version: row.version, hook, content: row.content, config, updateTime: row.updateTime });
     }
     await knex.transaction(async (trx) => {
       const origin = originOf(ctx);
       if (status === 1 && hook) {
-        const others = ((await trx(PLUGIN_TABLE).where({ hook, status: 1 }).whereNot({ id: body.id }).select('id')) as { id: number }[]).map((r) => Number(r.id));
+        const others = (await table(trx, PLUGIN_TABLE).where({ hook, status: 1 }).whereNot({ id: body.id }).select('id')).map((r) => r.id);
         if (others.length) await auditedUpdate(trx, rt, others, { status: 0, updateTime: now() }, origin);
       }
       // Audited by hand: the generic audit would copy secret config values into the trail.
-      const before = (await trx(PLUGIN_TABLE).where({ id: body.id }).forUpdate().first()) as Record<string, unknown> | undefined;
+      const before = await table(trx, PLUGIN_TABLE).where({ id: body.id }).forUpdate().first();
       if (!before) throw new AppError('plugin.notFound', { id: body.id });
       await trx(PLUGIN_TABLE).where({ id: body.id }).update(dbValues(rt, { status, config, updateTime: now() }));
-      const after = (await trx(PLUGIN_TABLE).where({ id: body.id }).first()) as Record<string, unknown>;
+      const after = await table(trx, PLUGIN_TABLE).where({ id: body.id }).first();
       await recordAudit(trx, rt, 'update', [{ id: body.id, before: trimmed(before), after: trimmed(after) }], origin);
       await bumpPluginEpoch(trx);
     });
@@ -260,11 +261,11 @@ export const remove: Handler = async (ctx) => {
   const ids = parseIds(ctx.body, services.limits.batchRows);
   const rt = rtOf(ctx);
   await services.knex.transaction(async (trx) => {
-    const rows = (await trx(PLUGIN_TABLE).whereIn('id', ids).forUpdate().select('*')) as Record<string, unknown>[];
-    const missing = ids.find((id) => !rows.some((r) => Number(r.id) === id));
+    const rows = await table(trx, PLUGIN_TABLE).whereIn('id', ids).forUpdate().select('*');
+    const missing = ids.find((id) => !rows.some((r) => r.id === id));
     if (missing !== undefined) throw new AppError('plugin.notFound', { id: missing });
     await trx(PLUGIN_TABLE).whereIn('id', ids).delete();
-    await recordAudit(trx, rt, 'delete', rows.map((r) => ({ id: Number(r.id), before: trimmed(r) })), originOf(ctx));
+    await recordAudit(trx, rt, 'delete', rows.map((r) => ({ id: r.id, before: trimmed(r) })), originOf(ctx));
     await bumpPluginEpoch(trx);
   });
   await services.plugins.refresh();

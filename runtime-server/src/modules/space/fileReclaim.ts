@@ -4,6 +4,7 @@ import type { PluginManager } from '../../plugins/manager.js';
 import type { Registry } from '../../crud/entityRuntime.js';
 import { removeStoredFile } from '../../upload/localStorage.js';
 import { ENTITIES, TABLES } from '../../generated/tables.js';
+import { table } from '../../db/table.js';
 
 const CHUNK = 500;
 
@@ -69,7 +70,7 @@ export async function reclaimFiles(
   for (let i = 0; i < keys.length; i += CHUNK) {
     const part = keys.slice(i, i + CHUNK);
     // Compared case-blind: MariaDB's collation matches keys that way, so never remove what it would match.
-    const used = new Set(((await knex(TABLES.spaceInfo).whereIn('key', part).distinct('key')) as { key: string }[]).map((r) => r.key.toLowerCase()));
+    const used = new Set((await table(knex, TABLES.spaceInfo).whereIn('key', part).distinct('key')).map((r) => r.key?.toLowerCase()));
     for (const key of part) {
       if (used.has(key.toLowerCase())) continue;
       const needle = `%${JSON.stringify(key).slice(1, -1).replace(/[!%_]/g, (c) => '!' + c)}%`;

@@ -8,6 +8,7 @@ import { fileGroup } from '../../upload/fileGroups.js';
 import { publicPrefixOf } from '../../upload/localStorage.js';
 import { describeStoredFile } from './storedFile.js';
 import { TABLES } from '../../generated/tables.js';
+import { table } from '../../db/table.js';
 
 /** One element of the add body (validated by `$defs/addItem`). */
 interface AddItem {
@@ -30,7 +31,7 @@ function pickEditable(r: unknown): unknown {
 export async function assertTypesExist(knex: Knex | Knex.Transaction, ids: Iterable<unknown>): Promise<void> {
   const wanted = [...new Set([...ids].filter((v): v is number => typeof v === 'number'))];
   if (!wanted.length) return;
-  const found = new Set(((await knex(TABLES.spaceType).whereIn('id', wanted).select('id')) as { id: number | string }[]).map((r) => Number(r.id)));
+  const found = new Set((await table(knex, TABLES.spaceType).whereIn('id', wanted).select('id')).map((r) => r.id));
   const missing = wanted.find((id) => !found.has(id));
   if (missing !== undefined) throw new AppError('space.typeNotFound', { id: missing });
 }

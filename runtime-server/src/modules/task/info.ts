@@ -11,8 +11,9 @@ import { info as genericInfo } from '../../crud/operations/info.js';
 import { page as genericPage } from '../../crud/operations/page.js';
 import { update as genericUpdate } from '../../crud/operations/update.js';
 import { firstRun, formatTime, isValidCron, parseTime } from '../../scheduler/schedule.js';
-import { readTask, scheduleColumns, toTaskRow } from '../../scheduler/scheduler.js';
-import type { TaskRow } from '../../scheduler/scheduler.js';
+import { readTask, scheduleColumns } from '../../scheduler/scheduler.js';
+import type { ScheduledTask } from '../../scheduler/scheduler.js';
+import { table } from '../../db/table.js';
 import { ENTITIES, TABLES } from '../../generated/tables.js';
 
 type Row = Record<string, unknown>;
@@ -107,7 +108,7 @@ export const update: Handler = async (ctx) => {
     const fixed = normalize(row, { ...current, ...given });
     const merged: Row = { ...current, ...given, ...(fixed.limit === undefined ? {} : { limit: fixed.limit }) };
     checkTask(ctx.services, normalize(merged, merged));
-    if (SCHEDULE_FIELDS.some((k) => k in fixed && fixed[k] !== current[k as keyof TaskRow])) changed.push(id);
+    if (SCHEDULE_FIELDS.some((k) => k in fixed && fixed[k] !== current[k])) changed.push(id);
     rows.push(fixed);
   }
   await genericUpdate(ctx.crud(), many ? rows : rows[0]);
@@ -141,25 +142,25 @@ async function lastStatuses(knex: Knex, taskIds: number[]): Promise<Map<number, 
   const out = new Map<number, number>();
   if (!taskIds.length) return out;
   const newest = knex(TABLES.taskLog).whereIn('taskId', taskIds).groupBy('taskId').max({ id: 'id' });
-  const rows = (await knex(TABLES.taskLog).whereIn('id', newest).select('taskId', 'status')) as { taskId: number; status: number }[];
-  for (const r of rows) out.set(Number(r.taskId), Number(r.status));
+  const rows = await table(knex, TABLES.taskLog).whereIn('id', newest).select('taskId', 'status');
+  for (const r of rows) out.set(r.taskId, r.status);
   return out;
 }
 
-async function mustRead(services: AppServices, id: number): Promise<TaskRow> {
+async function mustRead(services: AppServices, id: number): Promise<ScheduledTask> {
   const task = await readTask(services.knex, id);
   if (!task) throw new AppError('error.recordNotFound', { id });
   return task;
 }
 
 /** Changes one task as an admin action: audited like a generic update, in one transaction. */
-async function auditedChange(ctx: Parameters<Handler>[0], id: number, changes: (task: TaskRow) => Row): Promise<void> {
+async function auditedChange(ctx: Parameters<Handler>[0], id: number, changes: (task: ScheduledTask) => Row): Promise<void> {
   const crud = ctx.crud();
   await ctx.services.knex.transaction(async (trx) => {
-    const before = (await trx(TABLES.taskInfo).where({ id }).forUpdate().first()) as Row | undefined;
+    const before = await table(trx, TABLES.taskInfo).where({ id }).forUpdate().first();
     if (!before) throw new AppError('error.recordNotFound', { id });
-    await trx(TABLES.taskInfo).where({ id }).update({ ...changes(toTaskRow(before)), updateTime: nowText() });
-    const after = (await trx(TABLES.taskInfo).where({ id }).first()) as Row;
+    await trx(TABLES.taskInfo).where({ id }).update({ ...changes(before), updateTime: nowText() });
+    const after = await table(trx, TABLES.taskInfo).where({ id }).first();
     await recordAudit(trx, crud.rt, 'update', [{ id, before, after }], crud.origin);
   });
   // Other instances see the new schedule at their next poll.
@@ -170,7 +171,7 @@ async function auditedChange(ctx: Parameters<Handler>[0], id: number, changes: (
 export const start: Handler = async (ctx) => {
   const { id, type } = ctx.body as { id: number; type?: number };
   const started = { ...(await mustRead(ctx.services, id)), status: 1, ...(type === undefined ? {} : { type }) };
-  checkTask(ctx.services, started as unknown as Row);
+  checkTask(ctx.services, started);
   await auditedChange(ctx, id, (task) => ({
     ...(type === undefined ? {} : { type }),
     ...scheduleColumns({ ...task, status: 1 }, Date.now()),

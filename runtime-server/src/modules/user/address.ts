@@ -7,6 +7,7 @@ import { add as genericAdd } from '../../crud/operations/add.js';
 import { update as genericUpdate } from '../../crud/operations/update.js';
 import { now } from '../../db/values.js';
 import { TABLES } from '../../generated/tables.js';
+import { table } from '../../db/table.js';
 
 /**
  * `/admin/user/address` (docs/reference/api-contract.md §6.12, admin side). The reference's service reads the app
@@ -39,7 +40,7 @@ function checkPhones(rows: unknown[]): void {
 async function lockUsers(trx: Knex.Transaction, ids: number[]): Promise<Set<number>> {
   const wanted = [...new Set(ids)].sort((a, b) => a - b);
   if (!wanted.length) return new Set();
-  return new Set(((await trx(USER).whereIn('id', wanted).forUpdate().select('id')) as Row[]).map((r) => Number(r.id)));
+  return new Set((await table(trx, USER).whereIn('id', wanted).forUpdate().select('id')).map((r) => r.id));
 }
 
 /** An address must belong to an existing user (there is no database foreign key to refuse it). */
@@ -53,7 +54,7 @@ async function keepOneDefault(trx: Knex.Transaction, winners: Map<number, number
   const ts = now();
   const rt = ctx.crud().rt;
   for (const [userId, id] of winners) {
-    const losers = ((await trx(ADDRESS).where({ userId }).whereNot({ id }).where({ isDefault: 1 }).forUpdate().select('id')) as { id: unknown }[]).map((r) => Number(r.id));
+    const losers = (await table(trx, ADDRESS).where({ userId }).whereNot({ id }).where({ isDefault: 1 }).forUpdate().select('id')).map((r) => r.id);
     // Audited like any update: the cleared default is a change of those addresses too.
     if (losers.length) await auditedUpdate(trx, rt, losers, { isDefault: 0, updateTime: ts }, originOf(ctx));
   }
@@ -100,19 +101,19 @@ export const update: Handler = async (ctx) => {
   const input = rows as Row[];
   await ctx.services.knex.transaction(async (trx) => {
     const ids = input.map((r) => r.id as number);
-    const before = new Map(((await trx(ADDRESS).whereIn('id', ids).select('id', 'userId')) as Row[]).map((r) => [Number(r.id), Number(r.userId)]));
+    const before = new Map((await table(trx, ADDRESS).whereIn('id', ids).select('id', 'userId')).map((r) => [r.id, r.userId]));
     // Lock the old and the new owner: a moved default must not race a default added for either.
     const newOwners = input.filter((r) => r.userId !== undefined).map((r) => r.userId as number);
     const oldOwners = [...before.values()]; // not checked: an orphaned address may be moved to a real user
     assertUsers(await lockUsers(trx, [...newOwners, ...oldOwners]), newOwners);
     await genericUpdate({ ...ctx.crud(), knex: trx }, ctx.body); // unknown id → error, rolls back
-    const after = new Map(((await trx(ADDRESS).whereIn('id', ids).select('id', 'userId', 'isDefault')) as Row[]).map((r) => [Number(r.id), r]));
+    const after = new Map((await table(trx, ADDRESS).whereIn('id', ids).select('id', 'userId', 'isDefault')).map((r) => [r.id, r]));
     const winners = new Map<number, number>();
     for (const r of input) {
       const stored = after.get(r.id as number)!;
-      const isDefault = stored.isDefault === true || Number(stored.isDefault) === 1;
+      const isDefault = stored.isDefault === 1;
       const claims = r.isDefault === true || (r.userId !== undefined && isDefault);
-      if (claims && isDefault) winners.set(Number(stored.userId), Number(stored.id));
+      if (claims && isDefault) winners.set(stored.userId, stored.id);
     }
     await keepOneDefault(trx, winners, ctx);
   });
