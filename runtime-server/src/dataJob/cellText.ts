@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Locale } from '@schema-admin/generator';
 import type { OutputColumn } from '../crud/entityRuntime.js';
+import { TABLES } from '../generated/tables.js';
 
 /** value (as text) → label, per exported column that has a dictionary or inline options. */
 export type LabelMaps = Map<string, Map<string, string>>;
@@ -11,8 +12,8 @@ export async function labelMaps(knex: Knex, columns: OutputColumn[], locale: Loc
   const dictKeys = [...new Set(columns.map((c) => c.field.dict).filter((d): d is string => !!d))];
   const byDict = new Map<string, Map<string, string>>();
   if (dictKeys.length) {
-    const rows = (await knex('dict_info as i')
-      .join('dict_type as t', 't.id', 'i.typeId')
+    const rows = (await knex({ i: TABLES.dictInfo })
+      .join({ t: TABLES.dictType }, 't.id', 'i.typeId')
       .whereIn('t.key', dictKeys)
       .orderBy('i.id')
       .select('t.key as key', 'i.value as value', 'i.name as name')) as { key: string; value: unknown; name: string }[];

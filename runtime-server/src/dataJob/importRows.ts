@@ -5,6 +5,7 @@ import { excel } from './excel.js';
 import type { Knex } from 'knex';
 import type { FieldModel } from '@schema-admin/generator';
 import type { EntityRuntime } from '../crud/entityRuntime.js';
+import { TABLES } from '../generated/tables.js';
 
 /** Rows of an uploaded CSV or .xlsx file as text cells, streamed (the first one is the header). */
 export async function* readRows(file: string, format: 'csv' | 'xlsx'): AsyncGenerator<unknown[]> {
@@ -55,7 +56,7 @@ export async function dictValues(knex: Knex, rt: EntityRuntime): Promise<Map<str
   const keys = [...new Set(rt.writable.map((f) => f.dict).filter((d): d is string => !!d))];
   const out = new Map<string, Map<string, string>>();
   if (!keys.length) return out;
-  const rows = (await knex('dict_info as i').join('dict_type as t', 't.id', 'i.typeId').whereIn('t.key', keys).orderBy('i.id').select('t.key as key', 'i.name as name', 'i.value as value')) as { key: string; name: string; value: unknown }[];
+  const rows = (await knex({ i: TABLES.dictInfo }).join({ t: TABLES.dictType }, 't.id', 'i.typeId').whereIn('t.key', keys).orderBy('i.id').select('t.key as key', 'i.name as name', 'i.value as value')) as { key: string; name: string; value: unknown }[];
   for (const r of rows) {
     if (r.value === null || r.value === undefined) continue;
     let m = out.get(r.key);

@@ -123,8 +123,8 @@ export const summary: Handler = async ({ services, actor }) => {
   const soldIds = byGoods.map((g) => int(g.goodsId));
   const goodsRows = soldIds.length ? await table(knex, TABLES.demoGoods).whereIn('id', soldIds).select('id', 'title', 'type') : [];
   const goodsById = new Map(goodsRows.map((g) => [g.id, g]));
-  const dictItems = (await knex('dict_info as i')
-    .join('dict_type as t', 't.id', 'i.typeId')
+  const dictItems = (await knex({ i: TABLES.dictInfo })
+    .join({ t: TABLES.dictType }, 't.id', 'i.typeId')
     .where('t.key', 'goodsType')
     .select('i.name', 'i.value', 'i.id')) as { name: string; value: string | null; id: number }[];
   const labelOf = (type: unknown): string | null => {
