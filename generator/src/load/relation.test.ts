@@ -6,6 +6,7 @@ import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { SchemaErrors } from '../errors.js';
 import { loadModel } from './loadModel.js';
+import { buildOpenApi } from '../targets/openapi.js';
 
 type Raw = Record<string, any>;
 
@@ -79,6 +80,15 @@ describe('x-relation in the schema language', () => {
       [{ name: 'personIdList', through: 'lab/teamMember', self: 'teamId', other: 'personId', target: 'lab/person', stored: false }],
     );
     assert.equal(team.fields.some((f) => f.name === 'personIdList'), false, 'no column');
+  });
+
+  it('describes a relation without a column in the OpenAPI add and update bodies', () => {
+    const doc = buildOpenApi(load(files())) as Record<string, any>;
+    for (const name of ['LabTeamInput', 'LabTeamUpdate']) {
+      const props = doc.components.schemas[name]?.properties;
+      assert.deepEqual(props?.personIdList, { type: ['array', 'null'], items: { type: 'integer' }, uniqueItems: true, description: 'Members' }, name);
+    }
+    assert.equal('personIdList' in doc.components.schemas.LabTeam.properties, false, 'rows of page/list carry no such column');
   });
 
   it('keeps a JSON column when the relation is stored', () => {
