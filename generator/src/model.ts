@@ -70,6 +70,34 @@ export interface FieldModel {
   schema: JsonSchema;
 }
 
+/**
+ * A many-to-many through a link entity, declared by `x-relation` on an id-list property
+ * (docs/kernel-and-modules.md, "Relations"). The generic add/update replace the link rows, info answers them,
+ * delete takes them into the recycle-bin snapshot.
+ */
+export interface RelationModel {
+  /** The id-list property, e.g. `menuIdList`. */
+  name: string;
+  /** `$id` of the link entity. */
+  through: string;
+  /** Its column holding this entity's id. */
+  self: string;
+  /** Its column holding the linked id (an `x-ref` to `target`). */
+  other: string;
+  /** `$id` of the linked entity (the `x-ref` of `other`, filled by the cross-entity pass). */
+  target: string;
+  /**
+   * The row also keeps the list in a JSON column of its own (a field of the same name), written with the row;
+   * page and list answer that copy, info the link rows. Without it the property has no column.
+   */
+  stored: boolean;
+  /** Message key for linked ids that do not exist (`{ids}`); default `error.relationNotFound`. */
+  notFound?: string;
+  label: Labels;
+  /** The property's JSON Schema (x- keywords removed), for request validation. */
+  schema: JsonSchema;
+}
+
 export type GenericAction = 'add' | 'delete' | 'update' | 'info' | 'list' | 'page' | 'history';
 /** Generic actions a schema may declare in x-api; `history` is added automatically to audited entities. */
 export const GENERIC_ACTIONS: readonly GenericAction[] = ['add', 'delete', 'update', 'info', 'list', 'page'];
@@ -150,6 +178,8 @@ export interface EntityModel {
   description?: string;
   /** id, then declared fields, then createTime/updateTime. Empty for controller-only schemas. */
   fields: FieldModel[];
+  /** `x-relation` properties (a stored one is also in `fields`); absent when there are none. */
+  relations?: RelationModel[];
   required: string[];
   actions: ActionModel[];
   query: QueryModel;

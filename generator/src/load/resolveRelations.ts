@@ -16,6 +16,7 @@ export function resolveRelations(entities: EntityModel[]): SchemaError[] {
     }
   }
   for (const e of entities) {
+    errors.push(...checkRelations(e, byId));
     for (const f of e.fields) {
       if (f.ref && !byId.get(f.ref)?.table) {
         errors.push(new SchemaError('InvalidRelation', e.file, `/properties/${f.name}/x-ref`, `"${f.ref}" is not the $id of an entity with a table`));
@@ -58,6 +59,30 @@ export function resolveRelations(entities: EntityModel[]): SchemaError[] {
         errors.push(new SchemaError('UnknownField', e.file, ptr, `"${name}" is not a readable property of ${target.id}`));
       }
     }
+  }
+  return errors;
+}
+
+/**
+ * Each `x-relation`: the link entity exists with a table, `self` and `other` are its columns, and `other`
+ * carries an x-ref, which names the linked entity (docs/kernel-and-modules.md, "Relations").
+ */
+function checkRelations(e: EntityModel, byId: Map<string, EntityModel>): SchemaError[] {
+  const errors: SchemaError[] = [];
+  for (const r of e.relations ?? []) {
+    const ptr = `/properties/${r.name}/x-relation`;
+    const link = byId.get(r.through);
+    if (!link?.table) {
+      errors.push(new SchemaError('InvalidRelation', e.file, `${ptr}/through`, `"${r.through}" is not the $id of an entity with a table`));
+      continue;
+    }
+    const self = link.fields.find((f) => f.name === r.self);
+    const other = link.fields.find((f) => f.name === r.other);
+    if (!self) errors.push(new SchemaError('UnknownField', e.file, `${ptr}/self`, `"${r.self}" is not a property of ${r.through}`));
+    if (!other) errors.push(new SchemaError('UnknownField', e.file, `${ptr}/other`, `"${r.other}" is not a property of ${r.through}`));
+    else if (!other.ref) errors.push(new SchemaError('InvalidRelation', e.file, `${ptr}/other`, `"${r.other}" of ${r.through} has no x-ref: give it one naming the linked entity`));
+    else r.target = other.ref;
+    if (self && r.self === r.other) errors.push(new SchemaError('InvalidRelation', e.file, `${ptr}/other`, '"self" and "other" must be two columns'));
   }
   return errors;
 }

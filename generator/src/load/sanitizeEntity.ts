@@ -10,10 +10,12 @@ import type {
   JsonSchema,
   Labels,
   QueryModel,
+  RelationModel,
 } from '../model.js';
 import { GENERIC_ACTIONS } from '../model.js';
 import type { RawSchemaFile } from './loadSchemas.js';
 import { indexName } from './indexName.js';
+import { sanitizeRelation } from './sanitizeRelation.js';
 
 /** Implicit columns; a property may not take their names. */
 export const RESERVED_FIELD_NAMES = ['id', 'createTime', 'updateTime'] as const;
@@ -76,6 +78,7 @@ export function sanitizeEntity(raw: RawSchemaFile): { entity: EntityModel; error
   const props: Record<string, Raw> = doc.properties ?? {};
 
   const fields: FieldModel[] = [];
+  const relations: RelationModel[] = [];
   if (table) {
     fields.push(implicitField('id', 'integer', ID_LABEL, false));
   }
@@ -89,6 +92,10 @@ export function sanitizeEntity(raw: RawSchemaFile): { entity: EntityModel; error
       err('UnknownField', ptr, 'a controller-only schema (no x-table) cannot declare properties');
       continue;
     }
+    const relation = sanitizeRelation(name, prop, ptr, err);
+    if (relation) relations.push(relation);
+    // A relation's ids live in its link entity: only a stored one has a column (a JSON copy) of its own.
+    if (relation && !relation.stored) continue;
     const field = sanitizeField(name, prop, ptr, required.includes(name), err);
     if (field) fields.push(field);
   }
@@ -113,6 +120,9 @@ export function sanitizeEntity(raw: RawSchemaFile): { entity: EntityModel; error
     fields.push(implicitField('updateTime', 'datetime', UPDATE_LABEL, true));
   }
   const names = new Set(fields.map((f) => f.name));
+  relations.forEach((r) => {
+    if (required.includes(r.name)) err('InvalidRelation', `/properties/${r.name}`, 'an x-relation property cannot be required (absent means "links unchanged")');
+  });
   required.forEach((r, i) => {
     if (!names.has(r)) err('UnknownField', `/required/${i}`, `required names "${r}", which is not a property`);
   });
@@ -131,7 +141,7 @@ export function sanitizeEntity(raw: RawSchemaFile): { entity: EntityModel; error
   if (dataScope && !names.has(dataScope)) {
     err('UnknownField', '/x-data-scope', `x-data-scope names "${dataScope}", which is not a property`);
   }
-  if (doc['x-screen']) checkScreen(doc['x-screen'], names, query, err);
+  if (doc['x-screen']) checkScreen(doc['x-screen'], new Set([...names, ...relations.map((r) => r.name)]), query, err);
 
   const entity: EntityModel = {
     id,
@@ -144,6 +154,7 @@ export function sanitizeEntity(raw: RawSchemaFile): { entity: EntityModel; error
     label: doc['x-label'] as Labels,
     ...(typeof doc.description === 'string' ? { description: doc.description } : {}),
     fields,
+    ...(relations.length ? { relations } : {}),
     required,
     actions,
     query,

@@ -108,7 +108,15 @@ function writableFields(entity: EntityModel): FieldModel[] {
 }
 
 function inputProperties(entity: EntityModel): Record<string, JsonSchema> {
-  return Object.fromEntries(writableFields(entity).map((f) => [f.name, withDescription(cleanSchema(f.schema), f)]));
+  // A relation without a column is still a request field (x-relation: the generic add/update take it).
+  const virtual = (entity.relations ?? []).filter((r) => !r.stored);
+  return Object.fromEntries([
+    ...writableFields(entity).map((f) => [f.name, withDescription(cleanSchema(f.schema), f)]),
+    ...virtual.map((r) => {
+      const schema = cleanSchema(r.schema);
+      return [r.name, schema.description === undefined ? { ...schema, description: r.label.en } : schema];
+    }),
+  ]);
 }
 
 function inputSchema(entity: EntityModel): JsonSchema {

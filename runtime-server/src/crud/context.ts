@@ -23,6 +23,10 @@ export interface CrudContext {
   scope?: DataScope;
   /** The entity's own visibility rule for the caller (e.g. roles: created or held), applied like a scope. */
   visible?: DataScope;
+  /** The signed-in caller, for hooks whose rule depends on who asks (absent for seeds and jobs). */
+  actor?: { userId: number; isSuper: boolean };
+  /** The caller's data-scope department ids whatever the entity (undefined = unrestricted), for hooks. */
+  departmentScope?: number[];
   /** The entity's hooks (its module's manifest), run by the generic add, update and delete. */
   hooks?: EntityHooks;
   /** One more condition on every read (rows of `a`), for handlers whose rule is not an id list. */

@@ -59,6 +59,10 @@ export function createRegistry(model: Model, ajv: Ajv2020, limits: Limits): Regi
     const sortable = new Map(output.map((o) => [o.name, o.column]));
     const joinLabels = labelsOf(output.map((o) => ({ ...o.field, name: o.name })));
     const own = labelsOf(e.fields);
+    // A relation without a column is still a request field: validated and labelled like one.
+    const virtual = (e.relations ?? []).filter((r) => !r.stored);
+    const relationLabels = new Map(virtual.map((r) => [r.name, r.label]));
+    const bodyFields: { name: string; schema: JsonSchema }[] = [...writable, ...virtual];
     registry.set(e.id, {
       model: e,
       table: e.table,
@@ -66,11 +70,11 @@ export function createRegistry(model: Model, ajv: Ajv2020, limits: Limits): Regi
       output,
       writable,
       sortable,
-      labels: (name) => own(name) ?? joinLabels(name),
+      labels: (name) => own(name) ?? relationLabels.get(name) ?? joinLabels(name),
       whereFields: whereFieldsOf(output, ajv, scalarSchema),
       validators: compiledOnUse({
-        add: () => ajv.compile(addSchema(e, writable)),
-        update: () => ajv.compile(updateSchema(writable)),
+        add: () => ajv.compile(addSchema(e, bodyFields)),
+        update: () => ajv.compile(updateSchema(bodyFields)),
         filters: () => ajv.compile(filterSchema(e, fields, limits)),
       }),
     });
@@ -97,7 +101,7 @@ function withoutDefault(schema: JsonSchema): JsonSchema {
 }
 
 /** add: writable fields, `required` from the schema; unknown keys are ignored (never saved). */
-function addSchema(e: EntityModel, writable: FieldModel[]): JsonSchema {
+function addSchema(e: EntityModel, writable: { name: string; schema: JsonSchema }[]): JsonSchema {
   const names = new Set(writable.map((f) => f.name));
   return {
     type: 'object',
@@ -107,7 +111,7 @@ function addSchema(e: EntityModel, writable: FieldModel[]): JsonSchema {
 }
 
 /** update: `id` plus any writable field. */
-function updateSchema(writable: FieldModel[]): JsonSchema {
+function updateSchema(writable: { name: string; schema: JsonSchema }[]): JsonSchema {
   return {
     type: 'object',
     properties: {

@@ -9,7 +9,6 @@ import * as base_sys_department from '../modules/base/sys-department.js';
 import * as base_sys_log from '../modules/base/sys-log.js';
 import * as base_sys_menu from '../modules/base/sys-menu.js';
 import * as base_sys_param from '../modules/base/sys-param.js';
-import * as base_sys_role from '../modules/base/sys-role.js';
 import * as base_sys_user from '../modules/base/sys-user.js';
 import * as base_sys_view from '../modules/base/sys-view.js';
 import * as demo_dashboard from '../modules/demo/dashboard.js';
@@ -80,19 +79,19 @@ export const routes: RouteRecord[] = [
   { method: 'post', url: '/admin/base/sys/param/page', entity: 'base/sys/param', action: 'page', auth: 'perm', perm: 'base:sys:param:page', bind: 'generic' },
   { method: 'get', url: '/admin/base/sys/param/html', entity: 'base/sys/param', action: 'html', auth: 'perm', perm: 'base:sys:param:html', bind: base_sys_param.html },
   { method: 'get', url: '/admin/base/sys/param/history', entity: 'base/sys/param', action: 'history', auth: 'perm', perm: 'base:sys:param:history', bind: 'generic' },
-  { method: 'post', url: '/admin/base/sys/role/add', entity: 'base/sys/role', action: 'add', auth: 'perm', perm: 'base:sys:role:add', bind: base_sys_role.add },
-  { method: 'post', url: '/admin/base/sys/role/delete', entity: 'base/sys/role', action: 'delete', auth: 'perm', perm: 'base:sys:role:delete', bind: base_sys_role.remove },
-  { method: 'post', url: '/admin/base/sys/role/update', entity: 'base/sys/role', action: 'update', auth: 'perm', perm: 'base:sys:role:update', bind: base_sys_role.update },
-  { method: 'get', url: '/admin/base/sys/role/info', entity: 'base/sys/role', action: 'info', auth: 'perm', perm: 'base:sys:role:info', bind: base_sys_role.info },
+  { method: 'post', url: '/admin/base/sys/role/add', entity: 'base/sys/role', action: 'add', auth: 'perm', perm: 'base:sys:role:add', bind: 'generic' },
+  { method: 'post', url: '/admin/base/sys/role/delete', entity: 'base/sys/role', action: 'delete', auth: 'perm', perm: 'base:sys:role:delete', bind: 'generic' },
+  { method: 'post', url: '/admin/base/sys/role/update', entity: 'base/sys/role', action: 'update', auth: 'perm', perm: 'base:sys:role:update', bind: 'generic' },
+  { method: 'get', url: '/admin/base/sys/role/info', entity: 'base/sys/role', action: 'info', auth: 'perm', perm: 'base:sys:role:info', bind: 'generic' },
   { method: 'post', url: '/admin/base/sys/role/list', entity: 'base/sys/role', action: 'list', auth: 'perm', perm: 'base:sys:role:list', bind: 'generic' },
   { method: 'post', url: '/admin/base/sys/role/page', entity: 'base/sys/role', action: 'page', auth: 'perm', perm: 'base:sys:role:page', bind: 'generic' },
   { method: 'get', url: '/admin/base/sys/role/history', entity: 'base/sys/role', action: 'history', auth: 'perm', perm: 'base:sys:role:history', bind: 'generic' },
   { method: 'post', url: '/admin/base/sys/user/add', entity: 'base/sys/user', action: 'add', auth: 'perm', perm: 'base:sys:user:add', bind: base_sys_user.add },
-  { method: 'post', url: '/admin/base/sys/user/delete', entity: 'base/sys/user', action: 'delete', auth: 'perm', perm: 'base:sys:user:delete', bind: base_sys_user.remove },
-  { method: 'post', url: '/admin/base/sys/user/update', entity: 'base/sys/user', action: 'update', auth: 'perm', perm: 'base:sys:user:update', bind: base_sys_user.update },
-  { method: 'get', url: '/admin/base/sys/user/info', entity: 'base/sys/user', action: 'info', auth: 'perm', perm: 'base:sys:user:info', bind: base_sys_user.info },
-  { method: 'post', url: '/admin/base/sys/user/list', entity: 'base/sys/user', action: 'list', auth: 'perm', perm: 'base:sys:user:list', bind: base_sys_user.list },
-  { method: 'post', url: '/admin/base/sys/user/page', entity: 'base/sys/user', action: 'page', auth: 'perm', perm: 'base:sys:user:page', bind: base_sys_user.page },
+  { method: 'post', url: '/admin/base/sys/user/delete', entity: 'base/sys/user', action: 'delete', auth: 'perm', perm: 'base:sys:user:delete', bind: 'generic' },
+  { method: 'post', url: '/admin/base/sys/user/update', entity: 'base/sys/user', action: 'update', auth: 'perm', perm: 'base:sys:user:update', bind: 'generic' },
+  { method: 'get', url: '/admin/base/sys/user/info', entity: 'base/sys/user', action: 'info', auth: 'perm', perm: 'base:sys:user:info', bind: 'generic' },
+  { method: 'post', url: '/admin/base/sys/user/list', entity: 'base/sys/user', action: 'list', auth: 'perm', perm: 'base:sys:user:list', bind: 'generic' },
+  { method: 'post', url: '/admin/base/sys/user/page', entity: 'base/sys/user', action: 'page', auth: 'perm', perm: 'base:sys:user:page', bind: 'generic' },
   { method: 'post', url: '/admin/base/sys/user/move', entity: 'base/sys/user', action: 'move', auth: 'perm', perm: 'base:sys:user:move', bind: base_sys_user.move },
   { method: 'get', url: '/admin/base/sys/user/history', entity: 'base/sys/user', action: 'history', auth: 'perm', perm: 'base:sys:user:history', bind: 'generic' },
   { method: 'get', url: '/admin/base/sys/view/views', entity: 'base/sys/view', action: 'views', auth: 'login', perm: 'base:sys:view:views', bind: base_sys_view.views },

@@ -85,6 +85,8 @@ export function composeEndpoint(router: Router, route: RouteRecord, services: Ap
         locale,
         registry: services.registry,
         ...(actor?.isSuper ? { superAdmin: true } : {}),
+        ...(actor ? { actor: { userId: actor.userId, isSuper: actor.isSuper } } : {}),
+        ...(departmentScope ? { departmentScope } : {}),
         origin: { userId: actor?.userId ?? null, url: ctx.path, params: maskSecrets(ctx.method === 'GET' ? query : body, SECRET_SET) },
         ...(column && departmentScope ? { scope: { column, ids: departmentScope } } : {}),
         ...(visible && id === route.entity ? { visible } : {}),

@@ -45,6 +45,7 @@ export const en: Messages = {
   'error.parameter': 'Parameter format error: {detail}',
   'error.unknownEntity': 'No such entity: {prefix}',
   'error.recordNotFound': 'Record not found (id={id})',
+  'error.relationNotFound': '{field}: not found (id={ids})',
   'error.rateLimited': 'Too many requests: try again in {seconds} seconds',
   'error.sortMismatch': 'Invalid sort: order and sort lists differ in length',
   'error.where': 'Invalid advanced filter: {reason}',

@@ -44,6 +44,7 @@ export const zhCn = {
   'error.parameter': '参数格式错误：{detail}',
   'error.unknownEntity': '没有这个实体：{prefix}',
   'error.recordNotFound': '数据不存在（id={id}）',
+  'error.relationNotFound': '{field}不存在（id={ids}）',
   'error.rateLimited': '请求过于频繁，请 {seconds} 秒后再试',
   'error.sortMismatch': '排序参数不正确：order 与 sort 的数量不一致',
   'error.where': '高级筛选格式错误：{reason}',

@@ -45,6 +45,7 @@ export const zhTw: Messages = {
   'error.parameter': '參數格式錯誤：{detail}',
   'error.unknownEntity': '沒有這個實體：{prefix}',
   'error.recordNotFound': '資料不存在（id={id}）',
+  'error.relationNotFound': '{field}不存在（id={ids}）',
   'error.rateLimited': '請求過於頻繁，請 {seconds} 秒後再試',
   'error.sortMismatch': '排序參數不正確：order 與 sort 的數量不一致',
   'error.where': '進階篩選格式錯誤：{reason}',

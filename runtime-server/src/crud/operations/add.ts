@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { AppError, ValidationError } from '../../core/errors.js';
 import { assertValid } from '../../core/validator.js';
 import { hashSecret } from '../../core/secrets.js';
@@ -7,6 +8,8 @@ import type { CrudContext } from '../context.js';
 import { mapUniqueViolation } from '../dbErrors.js';
 import type { EntityRuntime } from '../entityRuntime.js';
 import { normaliseBody } from '../hooks.js';
+import type { RowWrite } from '../hooks.js';
+import { askedLinks, assertLinkedExist, relationsOf, replaceLinks } from '../relations.js';
 
 /**
  * add: one object → `{ id }`, an array → `{ id: [ids] }`, all rows in one transaction.
@@ -20,11 +23,16 @@ export async function add(c: CrudContext, raw: unknown, extra: Record<string, un
     throw new ValidationError('error.batchTooLarge', { max: c.limits.batchRows });
   }
   const prepared: Record<string, unknown>[] = [];
+  const writes: RowWrite[] = [];
+  const stamped = { ...c.hooks?.addValues?.(c), ...extra };
   for (const [i, row] of rows.entries()) {
     assertValid(c.rt.validators.add, row, c.rt.labels, Array.isArray(body) ? i : undefined);
-    prepared.push(await toInsertRow(c.rt, row as Record<string, unknown>, extra));
+    const input = { ...(row as Record<string, unknown>) };
+    const asked = askedLinks(c.rt, input, 'add');
+    writes.push({ input, links: new Map([...asked].map(([k, next]) => [k, { before: [], next }])) });
+    prepared.push(await toInsertRow(c.rt, input, stamped));
   }
-  await c.hooks?.beforeWrite?.(c, rows as Record<string, unknown>[], 'add');
+  await c.hooks?.beforeWrite?.(c, writes.map((w) => w.input), 'add');
   for (const row of prepared) {
     assertValueInScope(c, row);
     // A tenant's rows always carry their tenant: never one taken from the body (tenantId is read-only).
@@ -32,18 +40,42 @@ export async function add(c: CrudContext, raw: unknown, extra: Record<string, un
   }
   try {
     const ids = await c.knex.transaction(async (trx) => {
+      await checkLinked(trx, c, writes);
+      await c.hooks?.checkWrite?.(c, trx, writes, 'add');
       const out: number[] = [];
-      for (const row of prepared) {
+      for (const [i, row] of prepared.entries()) {
         const [id] = await trx(c.rt.table).insert(row);
         out.push(Number(typeof id === 'object' && id !== null ? (id as { id: number }).id : id));
+        writes[i]!.id = out[i];
       }
       // Same transaction: a batch that fails on any row leaves neither rows nor audit records.
       await recordAudit(trx, c.rt, 'add', prepared.map((row, i) => ({ id: out[i] as number, after: { ...row, id: out[i] } })), c.origin);
+      await writeLinks(trx, c, writes);
+      await c.hooks?.afterWrite?.(c, trx, writes, 'add');
       return out;
     });
     return { id: Array.isArray(body) ? ids : (ids[0] as number) };
   } catch (err) {
     throw mapUniqueViolation(err, c.rt, c.locale) ?? err;
+  }
+}
+
+/** Every id a write asks to link exists in the linked entity (one check per relation, all rows at once). */
+export async function checkLinked(trx: Knex.Transaction, c: CrudContext, writes: RowWrite[]): Promise<void> {
+  for (const r of relationsOf(c.rt)) {
+    const ids = [...new Set(writes.flatMap((w) => w.links.get(r.name)?.next ?? []))];
+    await assertLinkedExist(trx, c, r, ids);
+  }
+}
+
+/** Each written row's links become what it asked for (unchanged where it asked nothing). */
+export async function writeLinks(trx: Knex.Transaction, c: CrudContext, writes: RowWrite[]): Promise<void> {
+  for (const r of relationsOf(c.rt)) {
+    for (const w of writes) {
+      const link = w.links.get(r.name);
+      // A new row has no links yet: an empty list has nothing to replace.
+      if (link?.next && (link.next.length || link.before.length || w.before)) await replaceLinks(trx, c, r, w.id!, link.next);
+    }
   }
 }
 

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { AppError, ValidationError } from '../../core/errors.js';
 import type { CrudContext } from '../context.js';
 import { RecycleRecorder } from '../../recycle/recorder.js';
+import { takeLinks } from '../relations.js';
 
 /** `{ ids: [1, 2] }` or `{ ids: "1,2" }` → positive integer ids; anything else is a 1002 error. */
 export function parseIds(body: unknown, max: number): number[] {
@@ -20,12 +21,13 @@ export type Cascade = (trx: Knex.Transaction, ids: number[], recorder: RecycleRe
 /**
  * delete: removes the rows in one transaction and returns how many existed. Rows outside the
  * caller's data scope refuse the whole request (nothing is deleted). For a recycle-enabled entity
- * the full rows (secrets left out) and every cascade's rows are snapshotted into the recycle bin in
+ * the full rows (secrets left out), their x-relation link rows and every cascade's rows are snapshotted into the recycle bin in
  * the same transaction, with the actor, URL and parameters.
  */
 export async function remove(c: CrudContext, body: unknown, cascade: Cascade | undefined = c.hooks?.deleting): Promise<number> {
   const ids = parseIds(body, c.limits.batchRows);
   return c.knex.transaction(async (trx) => {
+    await c.hooks?.beforeDelete?.(c, trx, ids);
     await assertInScope(trx, c, ids);
     const registry = c.registry ?? new Map([[c.rt.model.id, c.rt]]);
     const recorder = new RecycleRecorder(registry, c.origin ?? { userId: null, url: '', params: null }, c.rt.model.id);
@@ -36,7 +38,9 @@ export async function remove(c: CrudContext, body: unknown, cascade: Cascade | u
     const found = ((await present.select('id')) as { id: number }[]).map((r) => Number(r.id));
     if (!found.length) return 0;
     const n = await recorder.take(trx, c.rt.model.id, (q) => q.whereIn('id', found));
+    await takeLinks(trx, c, found, recorder);
     if (cascade) await cascade(trx, found, recorder);
+    await c.hooks?.afterDelete?.(c, trx, found);
     await recorder.save(trx);
     return n;
   });

@@ -3,6 +3,7 @@ import { assertValid } from '../../core/validator.js';
 import type { CrudContext } from '../context.js';
 import { applyOrder, filteredQuery, mapRow, selectOutput } from '../query.js';
 import type { ListInput } from '../query.js';
+import { readRows } from '../hooks.js';
 
 /** list: every matching row, ordered; more than `limits.listRows` is an error (use page), never a silent cut. */
 export async function list(c: CrudContext, body: unknown): Promise<Record<string, unknown>[]> {
@@ -11,5 +12,5 @@ export async function list(c: CrudContext, body: unknown): Promise<Record<string
   const qb = applyOrder(selectOutput(filteredQuery(c.knex, c.rt, input, c), c.rt), c.rt, input).limit(c.limits.listRows + 1);
   const rows = (await qb) as Record<string, unknown>[];
   if (rows.length > c.limits.listRows) throw new AppError('error.listTooLarge', { max: c.limits.listRows });
-  return rows.map((r) => mapRow(c.rt, r));
+  return readRows(c, rows.map((r) => mapRow(c.rt, r)), 'list');
 }

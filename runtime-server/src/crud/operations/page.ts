@@ -2,6 +2,7 @@ import { assertValid } from '../../core/validator.js';
 import type { CrudContext } from '../context.js';
 import { applyOrder, filteredQuery, mapRow, selectOutput } from '../query.js';
 import type { ListInput } from '../query.js';
+import { readRows } from '../hooks.js';
 
 export interface PageResult {
   list: Record<string, unknown>[];
@@ -25,7 +26,7 @@ export async function page(c: CrudContext, body: unknown): Promise<PageResult> {
     .limit(size)
     .offset(input.isExport ? 0 : (pageNo - 1) * size)) as Record<string, unknown>[];
   return {
-    list: rows.map((r) => mapRow(c.rt, r)),
+    list: await readRows(c, rows.map((r) => mapRow(c.rt, r)), 'page'),
     pagination: { page: input.isExport ? 1 : pageNo, size, total: Number(countRow?.total ?? 0) },
   };
 }

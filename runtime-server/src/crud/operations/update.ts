@@ -7,7 +7,9 @@ import { now, toDb } from '../../db/values.js';
 import type { CrudContext } from '../context.js';
 import { normaliseBody } from '../hooks.js';
 import { assertInScope } from './delete.js';
-import { assertValueInScope } from './add.js';
+import { assertValueInScope, checkLinked, writeLinks } from './add.js';
+import type { RowWrite } from '../hooks.js';
+import { askedLinks, linkedIds, relationsOf } from '../relations.js';
 import { mapUniqueViolation } from '../dbErrors.js';
 import { recordAudit } from '../../audit/audit.js';
 
@@ -22,9 +24,12 @@ export async function update(c: CrudContext, raw: unknown): Promise<void> {
     throw new ValidationError('error.batchTooLarge', { max: c.limits.batchRows });
   }
   const prepared: { id: number; changes: Record<string, unknown> }[] = [];
+  const writes: RowWrite[] = [];
   for (const [i, row] of rows.entries()) {
     assertValid(c.rt.validators.update, row, c.rt.labels, Array.isArray(body) ? i : undefined);
-    const input = row as Record<string, unknown>;
+    const input = { ...(row as Record<string, unknown>) };
+    const asked = askedLinks(c.rt, input, 'update');
+    writes.push({ id: input.id as number, input, links: new Map([...asked].map(([k, next]) => [k, { before: [], next }])) });
     const changes: Record<string, unknown> = {};
     for (const f of c.rt.writable) {
       if (!(f.name in input) || input[f.name] === undefined) continue;
@@ -38,7 +43,7 @@ export async function update(c: CrudContext, raw: unknown): Promise<void> {
     changes.updateTime = now();
     prepared.push({ id: input.id as number, changes });
   }
-  await c.hooks?.beforeWrite?.(c, rows as Record<string, unknown>[], 'update');
+  await c.hooks?.beforeWrite?.(c, writes.map((w) => w.input), 'update');
   try {
     await c.knex.transaction(async (trx) => {
       // Rows as they were, read inside the transaction, so the audit shows exactly what this write changed.
@@ -47,6 +52,11 @@ export async function update(c: CrudContext, raw: unknown): Promise<void> {
       for (const { id, changes } of prepared) {
         await assertInScope(trx, c, [id]);
         if (c.scope) assertValueInScope(c, changes);
+      }
+      await withBefore(trx, c, writes, before);
+      await checkLinked(trx, c, writes);
+      await c.hooks?.checkWrite?.(c, trx, writes, 'update');
+      for (const { id, changes } of prepared) {
         const q = trx(c.rt.table).where({ id });
         // Another tenant's row answers exactly like a missing one.
         if (c.tenant !== undefined) q.where('tenantId', c.tenant);
@@ -55,9 +65,23 @@ export async function update(c: CrudContext, raw: unknown): Promise<void> {
       }
       const after = await rowsById(trx, c.rt.table, ids);
       await recordAudit(trx, c.rt, 'update', ids.map((id) => ({ id, before: before.get(id) ?? {}, after: after.get(id) ?? {} })), c.origin);
+      await writeLinks(trx, c, writes);
+      await c.hooks?.afterWrite?.(c, trx, writes, 'update');
     });
   } catch (err) {
     throw mapUniqueViolation(err, c.rt, c.locale) ?? err;
+  }
+}
+
+/** Each write learns its row and links as they were (what hooks compare against). */
+async function withBefore(trx: Knex.Transaction, c: CrudContext, writes: RowWrite[], before: Map<number, Record<string, unknown>>): Promise<void> {
+  for (const w of writes) {
+    const row = before.get(w.id!);
+    if (row) w.before = row;
+  }
+  for (const r of relationsOf(c.rt)) {
+    const linked = await linkedIds(trx, c, r, writes.map((w) => w.id!));
+    for (const w of writes) w.links.get(r.name)!.before = linked.get(w.id!) ?? [];
   }
 }
 

@@ -11,7 +11,7 @@ import { update as genericUpdate } from '../../crud/operations/update.js';
 import { filteredQuery, mapRow, selectOutput } from '../../crud/query.js';
 import { now } from '../../db/values.js';
 import { RecycleRecorder } from '../../recycle/recorder.js';
-import { assertManageable } from './userManage.js';
+import { assertManageable, managerOf } from './userManage.js';
 import { chunks, findCycle, loadParents as loadTree, nearestAncestor, withDescendants } from '../../crud/tree.js';
 import type { Parents } from '../../crud/tree.js';
 import { ENTITIES, TABLES } from '../../generated/tables.js';
@@ -172,7 +172,7 @@ export const remove: Handler = async (ctx) => {
     }
     // Deleting or moving these users follows the same rule as user/delete and user/move: never a user
     // holding a role the actor lacks.
-    await assertManageable(ctx, trx, users.map((u) => u.id), false);
+    await assertManageable(managerOf(ctx), trx, users.map((u) => u.id), false);
     if (deleteUser) {
       const userIds = users.map((u) => u.id);
       for (const part of chunks(userIds)) {

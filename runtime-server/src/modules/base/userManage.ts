@@ -6,16 +6,29 @@ import { ENTITIES, TABLES } from '../../generated/tables.js';
 
 const USER = TABLES.baseSysUser;
 
+/** Who changes users: the caller, their data scope, and the users' tenant for them (a user CrudContext is one). */
+export interface Manager {
+  actor?: { userId: number; isSuper: boolean };
+  departmentScope?: number[];
+  tenant?: number;
+}
+
+/** The Manager of a handler's request (the user entity's tenant for its caller). */
+export function managerOf(ctx: ActionContext): Manager {
+  const tenant = ctx.crud(ENTITIES.baseSysUser).tenant;
+  return { ...(ctx.actor ? { actor: ctx.actor } : {}), ...(ctx.departmentScope ? { departmentScope: ctx.departmentScope } : {}), ...(tenant !== undefined ? { tenant } : {}) };
+}
+
 /**
  * Users a non-super actor may change: inside their data scope, not a super-admin, holding no role the
  * actor lacks (changing a stronger user's password would be taking over their rights). `mustExist`:
  * an unknown id is an error (update, move); delete ignores already-deleted ids, as the generic one.
  * The one rule for every path that changes, moves or deletes users (user update/move/delete, department delete).
  */
-export async function assertManageable(ctx: ActionContext, trx: Knex.Transaction, ids: number[], mustExist: boolean): Promise<void> {
+export async function assertManageable(ctx: Manager, trx: Knex.Transaction, ids: number[], mustExist: boolean): Promise<void> {
   const rows: { id: unknown; username: string; departmentId: unknown; isSuper: unknown }[] = [];
   // Another tenant's users do not exist for this caller, on every path that moves or deletes users.
-  const tenant = ctx.crud(ENTITIES.baseSysUser).tenant;
+  const tenant = ctx.tenant;
   for (const part of chunks(ids)) {
     const q = trx(USER).whereIn('id', part).select('id', 'username', 'departmentId', 'isSuper');
     if (tenant !== undefined) q.where('tenantId', tenant);
@@ -25,8 +38,9 @@ export async function assertManageable(ctx: ActionContext, trx: Knex.Transaction
     const found = new Set(rows.map((r) => Number(r.id)));
     throw new AppError('error.recordNotFound', { id: ids.find((id) => !found.has(id))! });
   }
-  const actor = ctx.actor!;
-  if (actor.isSuper) return;
+  const actor = ctx.actor;
+  // No caller is the system itself (seeds): only requests are limited.
+  if (!actor || actor.isSuper) return;
   const scope = ctx.departmentScope ?? [];
   const outside = rows.find((r) => r.departmentId === null || !scope.includes(Number(r.departmentId)));
   // Outside the caller's scope answers like a missing user (no oracle for what lies beyond it).

@@ -4,11 +4,9 @@ import type { Labels } from '@schema-admin/generator';
 import type { ActionContext } from '../../core/handler.js';
 import { ValidationError } from '../../core/errors.js';
 import { assertValid } from '../../core/validator.js';
-import { now } from '../../db/values.js';
-import { originOf, recordAudit } from '../../audit/audit.js';
 import { ENTITIES, TABLES } from '../../generated/tables.js';
 
-/** Shared helpers of the user and role handlers: relation tables, lookups, extra-field validation. */
+/** Shared helpers of the user and role hooks: who holds what, lookups, extra-field validation. */
 
 type Db = Knex | Knex.Transaction;
 
@@ -33,40 +31,11 @@ export interface Link {
   other: string;
 }
 export const USER_ROLE: Link = { entity: ENTITIES.baseSysUserRole, table: TABLES.baseSysUserRole, owner: 'userId', other: 'roleId' };
-export const ROLE_MENU: Link = { entity: ENTITIES.baseSysRoleMenu, table: TABLES.baseSysRoleMenu, owner: 'roleId', other: 'menuId' };
-export const ROLE_DEPARTMENT: Link = { entity: ENTITIES.baseSysRoleDepartment, table: TABLES.baseSysRoleDepartment, owner: 'roleId', other: 'departmentId' };
 
 /** The linked ids of one owner, ascending. */
 export async function linked(db: Db, link: Link, ownerId: number): Promise<number[]> {
   const rows = (await db(link.table).where(link.owner, ownerId).select(link.other)) as Record<string, unknown>[];
   return rows.map((r) => num(r[link.other])).sort((a, b) => a - b);
-}
-
-/**
- * Makes the rows of one owner exactly `ids` (an empty list removes them all): links that stay keep
- * their rows; removed and added links are audited as deletes and adds of relation rows.
- */
-export async function replaceLinks(trx: Knex.Transaction, link: Link, ownerId: number, ids: number[], ctx: ActionContext): Promise<void> {
-  const rt = ctx.services.registry.get(link.entity);
-  if (!rt) throw new Error(`no table-backed entity ${link.entity}`);
-  const origin = originOf(ctx);
-  const wanted = new Set(ids);
-  const current = (await trx(link.table).where(link.owner, ownerId).select('*')) as Record<string, unknown>[];
-  const have = new Set(current.map((r) => num(r[link.other])));
-  const gone = current.filter((r) => !wanted.has(num(r[link.other])));
-  for (const part of chunks(gone)) {
-    await trx(link.table).whereIn('id', part.map((r) => num(r.id))).delete();
-    await recordAudit(trx, rt, 'delete', part.map((r) => ({ id: num(r.id), before: r })), origin);
-  }
-  const ts = now();
-  const fresh = [...wanted].filter((id) => !have.has(id));
-  for (const part of chunks(fresh, 200)) {
-    await trx(link.table).insert(part.map((id) => ({ [link.owner]: ownerId, [link.other]: id, createTime: ts, updateTime: ts })));
-  }
-  if (fresh.length) {
-    const added = (await trx(link.table).where(link.owner, ownerId).whereIn(link.other, fresh).select('*')) as Record<string, unknown>[];
-    await recordAudit(trx, rt, 'add', added.map((r) => ({ id: num(r.id), after: r })), origin);
-  }
 }
 
 /** Ids among `ids` with no row in `table`. */
@@ -124,7 +93,7 @@ export const roleIdsOf = (db: Db, userId: number) => linked(db, USER_ROLE, userI
 
 /** Menu ids reachable through the roles a user holds. */
 export async function menuIdsOfUser(db: Db, userId: number): Promise<Set<number>> {
-  const rows = (await db({ rm: ROLE_MENU.table })
+  const rows = (await db({ rm: TABLES.baseSysRoleMenu })
     .join({ ur: USER_ROLE.table }, 'ur.roleId', 'rm.roleId')
     .where('ur.userId', userId)
     .distinct('rm.menuId as menuId')) as { menuId: unknown }[];
