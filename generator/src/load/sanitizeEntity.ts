@@ -14,6 +14,10 @@ import type {
 import { GENERIC_ACTIONS } from '../model.js';
 import type { RawSchemaFile } from './loadSchemas.js';
 import { indexName } from './indexName.js';
+import { applyNamingRule, entityClassName } from './naming.js';
+import { expandProperty } from './shorthand.js';
+
+export { entityClassName };
 
 /** Implicit columns; a property may not take their names. */
 export const RESERVED_FIELD_NAMES = ['id', 'createTime', 'updateTime'] as const;
@@ -60,13 +64,16 @@ type Raw = Record<string, any>;
  * Turns one meta-valid schema file into the sanitized entity model.
  * Cross-entity checks (join targets, x-ref targets) happen later in `resolveRelations`.
  */
-export function sanitizeEntity(raw: RawSchemaFile): { entity: EntityModel; errors: SchemaError[] } {
-  const doc = raw.doc as Raw;
-  const errors: SchemaError[] = [];
+export function sanitizeEntity(raw: RawSchemaFile): { entity: EntityModel; errors: SchemaError[]; warnings: string[] } {
+  // A project's files follow the naming rule (their module's groups are known); a lone draft states its names.
+  const named = raw.groups ? applyNamingRule(raw, raw.groups) : undefined;
+  const doc = (named?.doc ?? raw.doc) as Raw;
+  const errors: SchemaError[] = [...(named?.errors ?? [])];
+  const warnings: string[] = [];
   const err = (code: SchemaError['code'], pointer: string, msg: string) =>
     errors.push(new SchemaError(code, raw.file, pointer, msg));
 
-  const id = doc.$id as string;
+  const id = String(doc.$id ?? '');
   const module = id.split('/')[0] as string;
   if (module !== raw.module) {
     err('ModuleMismatch', '/$id', `$id "${id}" must start with the module folder "${raw.module}/"`);
@@ -89,7 +96,12 @@ export function sanitizeEntity(raw: RawSchemaFile): { entity: EntityModel; error
       err('UnknownField', ptr, 'a controller-only schema (no x-table) cannot declare properties');
       continue;
     }
-    const field = sanitizeField(name, prop, ptr, required.includes(name), err);
+    const expanded = expandProperty(name, prop, required.includes(name));
+    for (const locale of expanded.missing) {
+      const shown = (expanded.prop['x-label'] as Labels)[locale as keyof Labels];
+      warnings.push(`${raw.file}: entity ${id}, property "${name}": no ${locale} label (shown as "${shown}"); add it to "x-label"`);
+    }
+    const field = sanitizeField(name, expanded.prop, ptr, required.includes(name), err);
     if (field) fields.push(field);
   }
   const tenant = !!table && doc['x-tenant'] === true;
@@ -155,7 +167,7 @@ export function sanitizeEntity(raw: RawSchemaFile): { entity: EntityModel; error
     ...screenOf(doc['x-screen'] as JsonSchema | undefined, `/${raw.module}/${raw.baseName}`, table !== undefined && actions.some((a) => a.name === 'page' || a.name === 'list')),
     defs: (doc.$defs ?? {}) as Record<string, JsonSchema>,
   };
-  return { entity, errors };
+  return { entity, errors, warnings };
 }
 
 /** The automatic history action: the audit rows of one record, permission `<id>:history`. */
@@ -171,14 +183,6 @@ function historyAction(prefix: string, permBase: string): ActionModel {
     summary: GENERIC_SUMMARY.history,
     query: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } },
   };
-}
-
-/** `base_sys_user` → `BaseSysUserEntity`, the cool-admin class naming EPS clients expect. */
-export function entityClassName(table: string): string {
-  return table
-    .split('_')
-    .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
-    .join('') + 'Entity';
 }
 
 function implicitField(name: string, type: FieldType, label: Labels, index: boolean): FieldModel {
