@@ -18,8 +18,8 @@ export const GOODS_FILE = fileURLToPath(new URL('../../../schemas/demo/goods.jso
 export const GOODS: Raw = fullForm(JSON.parse(fs.readFileSync(GOODS_FILE, 'utf8')) as Raw, 'demo', 'goods');
 
 /** A schema as written, with everything the language implies written out. */
-export function fullForm(doc: Raw, module: string, baseName: string): Raw {
-  const named = applyNamingRule({ file: `schemas/${module}/${baseName}.json`, module, baseName, doc }, []).doc as Raw;
+export function fullForm(doc: Raw, module: string, baseName: string, groups: readonly string[] = []): Raw {
+  const named = applyNamingRule({ file: `schemas/${module}/${baseName}.json`, module, baseName, doc }, groups).doc as Raw;
   const required: string[] = named.required ?? [];
   const properties = Object.fromEntries(
     Object.entries((named.properties ?? {}) as Record<string, Raw>).map(([name, prop]) => [name, expandProperty(name, prop, required.includes(name)).prop]),
