@@ -27,13 +27,22 @@ export function seedDictKeys(seedDir: string): Set<string> | undefined {
   return keys;
 }
 
-/** Every `x-dict` must name a dictionary the seed defines, or the console shows raw values with no labels. */
-export function checkDicts(entities: EntityModel[], keys: Set<string>): SchemaError[] {
+/**
+ * Every `x-dict` must name a dictionary the seed defines, or the console shows raw values with no labels.
+ * Files written by the coding endpoints or `npm run create` (`codingFiles`) only get a warning: their author
+ * named a key in a form and may add the dictionary in the console afterwards, as those endpoints always allowed.
+ */
+export function checkDicts(entities: EntityModel[], keys: Set<string>, codingFiles: ReadonlySet<string>): { errors: SchemaError[]; warnings: string[] } {
   const known = [...keys].sort().join(', ') || '(none)';
   const errors: SchemaError[] = [];
+  const warnings: string[] = [];
   for (const entity of entities) {
     for (const field of entity.fields) {
       if (field.dict === undefined || keys.has(field.dict)) continue;
+      if (codingFiles.has(entity.file)) {
+        warnings.push(`${entity.file}: entity ${entity.id}, property "${field.name}": x-dict "${field.dict}" is not a dictionary the seed defines (known: ${known}); its values show unlabelled until one exists`);
+        continue;
+      }
       errors.push(
         new SchemaError(
           'UnknownDict',
@@ -45,5 +54,5 @@ export function checkDicts(entities: EntityModel[], keys: Set<string>): SchemaEr
       );
     }
   }
-  return errors;
+  return { errors, warnings };
 }

@@ -130,4 +130,11 @@ describe('x-dict', () => {
     assert.match(err.errors[0]!.message, /"key": "bookKind".*schemas\/seed\//);
     assert.doesNotThrow(() => load({ 'shop/book.json': entity({}, { kind: { type: 'integer', 'x-dict': 'brand' } }) }));
   });
+
+  it('only warns on a file the coding endpoints wrote (its author may add the dictionary in the console)', () => {
+    const all = load({ 'shop/book.json': entity({ 'x-origin': 'coding' }, { kind: { type: 'integer', 'x-dict': 'bookKind' } }) }).warnings;
+    const warnings = all.filter((w) => w.includes('x-dict'));
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0]!, /schemas\/shop\/book\.json: entity shop\/book, property "kind": x-dict "bookKind" is not a dictionary the seed defines/);
+  });
 });

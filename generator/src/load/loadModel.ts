@@ -33,7 +33,12 @@ export function loadModel(schemasDir: string, root: string, warnings?: string[])
   }
   all.push(...resolveRelations(entities));
   const dictKeys = seedDictKeys(path.join(schemasDir, 'seed'));
-  if (dictKeys) all.push(...checkDicts(entities, dictKeys));
+  if (dictKeys) {
+    const coding = new Set(files.filter((f) => f.doc['x-origin'] === 'coding').map((f) => f.file));
+    const dicts = checkDicts(entities, dictKeys, coding);
+    all.push(...dicts.errors);
+    warnings?.push(...dicts.warnings);
+  }
   if (all.length) throw new SchemaErrors(all);
   entities.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return { entities };
