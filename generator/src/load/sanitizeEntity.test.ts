@@ -109,7 +109,7 @@ describe('sanitizeEntity errors', () => {
   // The language says "nullable unless required" (schemas/README.md): a default is the opt-out.
   it('makes a property nullable unless it is required or has a default', () => {
     const field = (prop: Raw, required = false) =>
-      valid(goods((d) => { d.properties.weight = prop; if (required) d.required.push('weight'); })).fields.find((f) => f.name === 'weight')!;
+      valid(goods((d) => { d.properties.weight = { ...prop, 'x-label': LABEL }; if (required) d.required.push('weight'); })).fields.find((f) => f.name === 'weight')!;
     const bare = field({ type: 'number' });
     assert.deepEqual([bare.nullable, bare.schema.type], [true, ['number', 'null']]);
     const defaulted = field({ type: 'number', default: 0 });
@@ -118,6 +118,13 @@ describe('sanitizeEntity errors', () => {
     assert.deepEqual([required.nullable, required.schema.type], [false, 'number']);
     const explicit = field({ type: ['number', 'null'], default: 0 });
     assert.deepEqual([explicit.nullable, explicit.schema.type], [true, ['number', 'null']], 'a default with "null" written stays nullable');
+  });
+
+  it('holds a lone draft (no project around it) to every label, as the coding endpoints always did', () => {
+    assert.deepEqual(problems(goods((d) => { d.properties.weight = { type: 'number', 'x-label': { en: 'Weight' } }; })), [['MetaSchema', '/properties/weight']]);
+    const inProject = sanitizeEntity({ ...raw(goods((d) => { d.properties.weight = { type: 'number' }; })), groups: [] });
+    assert.deepEqual(inProject.errors, []);
+    assert.deepEqual(inProject.entity.fields.find((f) => f.name === 'weight')!.label, { 'zh-cn': '重量', 'zh-tw': '重量', en: 'Weight' });
   });
 
   it('requires a default or null on a required read-only column (no request can set it)', () => {

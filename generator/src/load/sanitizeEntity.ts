@@ -96,6 +96,11 @@ export function sanitizeEntity(raw: RawSchemaFile): { entity: EntityModel; error
       err('UnknownField', ptr, 'a controller-only schema (no x-table) cannot declare properties');
       continue;
     }
+    // A lone draft (coding endpoints, menu/parse) states every label: what it writes is committed as is.
+    if (!raw.groups && !hasAllLabels(prop['x-label'])) {
+      err('MetaSchema', ptr, `must have required property 'x-label' with zh-cn, zh-tw and en (a draft states every label)`);
+      continue;
+    }
     const expanded = expandProperty(name, prop, required.includes(name));
     for (const locale of expanded.missing) {
       const shown = (expanded.prop['x-label'] as Labels)[locale as keyof Labels];
@@ -168,6 +173,10 @@ export function sanitizeEntity(raw: RawSchemaFile): { entity: EntityModel; error
     defs: (doc.$defs ?? {}) as Record<string, JsonSchema>,
   };
   return { entity, errors, warnings };
+}
+
+function hasAllLabels(label: unknown): boolean {
+  return !!label && typeof label === 'object' && ['zh-cn', 'zh-tw', 'en'].every((l) => typeof (label as Raw)[l] === 'string');
 }
 
 /** The automatic history action: the audit rows of one record, permission `<id>:history`. */
