@@ -13,7 +13,9 @@ export type SchemaErrorCode =
   | 'DuplicateFilter'
   | 'InvalidRelation'
   | 'InvalidAction'
-  | 'MissingHandler';
+  | 'MissingHandler'
+  | 'NamingRule'
+  | 'UnknownDict';
 
 /** One problem in one schema file, located by a JSON pointer. */
 export class SchemaError extends Error {

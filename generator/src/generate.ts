@@ -50,7 +50,8 @@ export class GenerateError extends Error {
 
 /** The whole pipeline: load → check handlers → diff → migration → artifacts (written only on change). */
 export async function generate(paths: ProjectPaths, options: GenerateOptions = {}): Promise<GenerateResult> {
-  const model = loadModel(paths.schemas, paths.root);
+  const languageWarnings: string[] = [];
+  const model = loadModel(paths.schemas, paths.root, languageWarnings);
   if (!options.skipHandlerCheck) checkHandlers(model, paths);
 
   const prev = readSnapshot(paths.snapshot);
@@ -64,7 +65,8 @@ export async function generate(paths: ProjectPaths, options: GenerateOptions = {
       `schemas changed since the last migration (${ops.length} change(s), e.g. ${describe(ops[0]!)}): run \`npm run generate\` and commit the result`,
     );
   }
-  const { refused, warnings } = reviewOps(ops);
+  const { refused, warnings: reviewWarnings } = reviewOps(ops);
+  const warnings = [...languageWarnings, ...reviewWarnings];
   if (refused.length) {
     throw new GenerateError('refusing changes that would fail on a table with rows:\n' + refused.map((r) => `  - ${r}`).join('\n'));
   }

@@ -6,13 +6,14 @@ import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { SchemaErrors } from '../errors.js';
 import type { Model } from '../model.js';
+import { fullForm } from '../testing/schemaFixtures.js';
 import { loadModel } from './loadModel.js';
 
 type Raw = Record<string, any>;
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const META = path.join(REPO, 'schemas', 'meta', 'entity.schema.json');
-const GOODS: Raw = JSON.parse(fs.readFileSync(path.join(REPO, 'schemas', 'demo', 'goods.json'), 'utf8')) as Raw;
+const GOODS: Raw = fullForm(JSON.parse(fs.readFileSync(path.join(REPO, 'schemas', 'demo', 'goods.json'), 'utf8')) as Raw, 'demo', 'goods');
 const LABEL = { 'zh-cn': '标签', 'zh-tw': '標籤', en: 'Label' };
 
 const roots: string[] = [];
@@ -27,6 +28,11 @@ function project(files: Record<string, Raw | string>): { root: string; schemas: 
   const schemas = path.join(root, 'schemas');
   fs.mkdirSync(path.join(schemas, 'meta'), { recursive: true });
   fs.copyFileSync(META, path.join(schemas, 'meta', 'entity.schema.json'));
+  // As in the repository: base's naming group (sys) and the seed's dictionaries, unless a test gives its own.
+  for (const rel of ['base/module.json', 'seed/10-dict.json']) {
+    fs.mkdirSync(path.dirname(path.join(schemas, rel)), { recursive: true });
+    fs.copyFileSync(path.join(REPO, 'schemas', rel), path.join(schemas, rel));
+  }
   for (const [rel, content] of Object.entries(files)) {
     const abs = path.join(schemas, rel);
     fs.mkdirSync(path.dirname(abs), { recursive: true });
@@ -110,7 +116,8 @@ describe('loadModel', () => {
 
   it('reports meta-schema violations with the pointer of the offending value', () => {
     assert.deepEqual(
-      failures({ 'demo/goods.json': goods((d) => { delete d.properties.title['x-label'].en; }) }),
+      // A partial label is fine now (the rest is derived from the name); an unknown locale is not.
+      failures({ 'demo/goods.json': goods((d) => { d.properties.title['x-label'].fr = 'Titre'; }) }),
       [['MetaSchema', 'schemas/demo/goods.json', '/properties/title/x-label']],
     );
     assert.deepEqual(
@@ -211,7 +218,7 @@ describe('loadModel', () => {
     assert.deepEqual(
       failures({
         'demo/goods.json': goods(),
-        'demo/items.json': goods((d) => { d.$id = 'demo/items'; }),
+        'demo/items.json': goods((d) => { d.$id = 'demo/items'; d['x-naming-exception'] = 'a test of duplicates'; }),
       }),
       [['DuplicateTable', 'schemas/demo/items.json', '/x-table']],
     );
@@ -221,7 +228,7 @@ describe('loadModel', () => {
     assert.deepEqual(
       failures({
         'demo/goods.json': goods(),
-        'demo/other.json': goods((d) => { d['x-table'] = 'demo_other'; }),
+        'demo/other.json': goods((d) => { d['x-table'] = 'demo_other'; d['x-naming-exception'] = 'a test of duplicates'; }),
       }),
       [['DuplicateId', 'schemas/demo/other.json', '/$id']],
     );
@@ -239,6 +246,7 @@ describe('loadModel', () => {
       'dict/type.json': goods((d) => {
         d.$id = 'demo/type';
         d['x-table'] = 'dict_type';
+        d['x-naming-exception'] = 'a test of misplaced ids';
         d.properties.ownerId = { type: ['integer', 'null'], 'x-ref': 'base/sys/nobody', 'x-label': LABEL };
       }),
     });

@@ -16,24 +16,39 @@ export interface RawSchemaFile {
   /** File name without `.json`. */
   baseName: string;
   doc: Record<string, unknown>;
+  /**
+   * The module's naming groups (module.json `groups`): set when the file is read from a project, which makes
+   * `$id` and `x-table` follow the naming rule (load/naming.ts); a lone draft without it states its names.
+   */
+  groups?: readonly string[];
 }
 
 const SKIP_DIRS = new Set(['meta', 'seed']);
+
+/** The module folders of `schemas/`, sorted (meta, seed and hidden folders hold no entities). */
+export function moduleFolders(schemasDir: string): string[] {
+  return fs
+    .readdirSync(schemasDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && !SKIP_DIRS.has(d.name) && !d.name.startsWith('.'))
+    .map((d) => d.name)
+    .sort();
+}
 
 /** Reads every `schemas/<module>/*.json`, sorted, so output never depends on directory order. */
 export function readSchemaFiles(
   schemasDir: string,
   root: string,
-): { files: RawSchemaFile[]; errors: SchemaError[]; moduleLabels: Map<string, Record<string, string>> } {
+): {
+  files: RawSchemaFile[];
+  errors: SchemaError[];
+  moduleLabels: Map<string, Record<string, string>>;
+  moduleGroups: Map<string, string[]>;
+} {
   const files: RawSchemaFile[] = [];
   const errors: SchemaError[] = [];
   const moduleLabels = new Map<string, Record<string, string>>();
-  const modules = fs
-    .readdirSync(schemasDir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && !SKIP_DIRS.has(d.name) && !d.name.startsWith('.'))
-    .map((d) => d.name)
-    .sort();
-  for (const module of modules) {
+  const moduleGroups = new Map<string, string[]>();
+  for (const module of moduleFolders(schemasDir)) {
     const dir = path.join(schemasDir, module);
     for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
       const abs = path.join(dir, name);
@@ -42,6 +57,8 @@ export function readSchemaFiles(
       if (name === 'module.json') {
         const label = readModuleLabel(abs, file, errors);
         if (label) moduleLabels.set(module, label);
+        const groups = readModuleGroups(abs, file, errors);
+        if (groups) moduleGroups.set(module, groups);
         continue;
       }
       try {
@@ -56,7 +73,22 @@ export function readSchemaFiles(
       }
     }
   }
-  return { files, errors, moduleLabels };
+  return { files, errors, moduleLabels, moduleGroups };
+}
+
+/** module.json `groups`: first words of file names that stand as their own `$id` segment (load/naming.ts). */
+function readModuleGroups(abs: string, file: string, errors: SchemaError[]): string[] | undefined {
+  try {
+    const groups = (JSON.parse(fs.readFileSync(abs, 'utf8')) as { groups?: unknown }).groups;
+    if (groups === undefined) return undefined;
+    if (!Array.isArray(groups) || groups.some((g) => typeof g !== 'string' || !/^[a-z][a-z0-9]*$/.test(g))) {
+      errors.push(new SchemaError('InvalidJson', file, '/groups', 'module.json "groups" must be a list of lower-case words, e.g. ["sys"]'));
+      return undefined;
+    }
+    return groups as string[];
+  } catch {
+    return undefined; // readModuleLabel has reported the unreadable file
+  }
 }
 
 const LOCALES = ['zh-cn', 'zh-tw', 'en'] as const;

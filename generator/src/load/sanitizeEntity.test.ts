@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { SchemaError } from '../errors.js';
 import { GENERIC_ACTIONS } from '../model.js';
 import type { EntityModel } from '../model.js';
+import { fullForm } from '../testing/schemaFixtures.js';
 import { indexName } from './indexName.js';
 import type { RawSchemaFile } from './loadSchemas.js';
 import { entityClassName, sanitizeEntity } from './sanitizeEntity.js';
@@ -12,7 +13,7 @@ import { entityClassName, sanitizeEntity } from './sanitizeEntity.js';
 type Raw = Record<string, any>;
 
 const GOODS_FILE = fileURLToPath(new URL('../../../schemas/demo/goods.json', import.meta.url));
-const GOODS: Raw = JSON.parse(fs.readFileSync(GOODS_FILE, 'utf8')) as Raw;
+const GOODS: Raw = fullForm(JSON.parse(fs.readFileSync(GOODS_FILE, 'utf8')) as Raw, 'demo', 'goods');
 const LABEL = { 'zh-cn': '标签', 'zh-tw': '標籤', en: 'Label' };
 
 function raw(doc: Raw, module = 'demo', baseName = 'goods'): RawSchemaFile {
@@ -105,25 +106,34 @@ describe('sanitizeEntity errors', () => {
     assert.deepEqual(renamed.query.fieldRange, [{ column: 'a.status', param: 'statusBetween' }]);
   });
 
-  it('requires a default (or required, or null) on a non-nullable column', () => {
-    const doc = goods((d) => {
-      d.properties.weight = { type: 'number', 'x-label': LABEL };
-    });
-    assert.deepEqual(problems(doc), [['MissingDefault', '/properties/weight']]);
-    assert.deepEqual(problems(goods((d) => { d.properties.weight = { type: 'number', default: 0, 'x-label': LABEL }; })), []);
-    assert.deepEqual(problems(goods((d) => { d.properties.weight = { type: ['number', 'null'], 'x-label': LABEL }; })), []);
-    assert.deepEqual(
-      problems(goods((d) => { d.properties.weight = { type: 'number', 'x-label': LABEL }; d.required.push('weight'); })),
-      [],
-    );
+  // The language says "nullable unless required" (schemas/README.md): a default is the opt-out.
+  it('makes a property nullable unless it is required or has a default', () => {
+    const field = (prop: Raw, required = false) =>
+      valid(goods((d) => { d.properties.weight = { ...prop, 'x-label': LABEL }; if (required) d.required.push('weight'); })).fields.find((f) => f.name === 'weight')!;
+    const bare = field({ type: 'number' });
+    assert.deepEqual([bare.nullable, bare.schema.type], [true, ['number', 'null']]);
+    const defaulted = field({ type: 'number', default: 0 });
+    assert.deepEqual([defaulted.nullable, defaulted.schema.type], [false, 'number']);
+    const required = field({ type: 'number' }, true);
+    assert.deepEqual([required.nullable, required.schema.type], [false, 'number']);
+    const explicit = field({ type: ['number', 'null'], default: 0 });
+    assert.deepEqual([explicit.nullable, explicit.schema.type], [true, ['number', 'null']], 'a default with "null" written stays nullable');
   });
 
-  it('requires a default or null on a non-nullable read-only column', () => {
+  it('holds a lone draft (no project around it) to every label, as the coding endpoints always did', () => {
+    assert.deepEqual(problems(goods((d) => { d.properties.weight = { type: 'number', 'x-label': { en: 'Weight' } }; })), [['MetaSchema', '/properties/weight']]);
+    const inProject = sanitizeEntity({ ...raw(goods((d) => { d.properties.weight = { type: 'number' }; })), groups: [] });
+    assert.deepEqual(inProject.errors, []);
+    assert.deepEqual(inProject.entity.fields.find((f) => f.name === 'weight')!.label, { 'zh-cn': '重量', 'zh-tw': '重量', en: 'Weight' });
+  });
+
+  it('requires a default or null on a required read-only column (no request can set it)', () => {
     const doc = goods((d) => {
       d.properties.views = { type: 'integer', readOnly: true, 'x-label': LABEL };
+      d.required.push('views');
     });
     assert.deepEqual(problems(doc), [['MissingDefault', '/properties/views']]);
-    assert.deepEqual(problems(goods((d) => { d.properties.views = { type: 'integer', readOnly: true, default: 0, 'x-label': LABEL }; })), []);
+    assert.deepEqual(problems(goods((d) => { d.properties.views = { type: 'integer', readOnly: true, 'x-label': LABEL }; })), [], 'nullable when not required');
   });
 
   it('rejects a decimal without precision and scale', () => {
@@ -255,7 +265,8 @@ describe('sanitizeEntity errors', () => {
   it('reports every problem of a file together', () => {
     const doc = goods((d) => {
       d.properties.id = { type: 'integer', 'x-label': LABEL };
-      d.properties.weight = { type: 'number', 'x-label': LABEL };
+      d.properties.weight = { type: 'number', readOnly: true, 'x-label': LABEL };
+      d.required.push('weight');
       d['x-api'] = ['add', { name: 'move', summary: LABEL }];
       d['x-query'].keyWordLikeFields = ['nope'];
     });

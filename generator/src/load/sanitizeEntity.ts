@@ -16,6 +16,10 @@ import { GENERIC_ACTIONS } from '../model.js';
 import type { RawSchemaFile } from './loadSchemas.js';
 import { indexName } from './indexName.js';
 import { sanitizeRelation } from './sanitizeRelation.js';
+import { applyNamingRule, entityClassName } from './naming.js';
+import { expandProperty } from './shorthand.js';
+
+export { entityClassName };
 
 /** Implicit columns; a property may not take their names. */
 export const RESERVED_FIELD_NAMES = ['id', 'createTime', 'updateTime'] as const;
@@ -62,13 +66,16 @@ type Raw = Record<string, any>;
  * Turns one meta-valid schema file into the sanitized entity model.
  * Cross-entity checks (join targets, x-ref targets) happen later in `resolveRelations`.
  */
-export function sanitizeEntity(raw: RawSchemaFile): { entity: EntityModel; errors: SchemaError[] } {
-  const doc = raw.doc as Raw;
-  const errors: SchemaError[] = [];
+export function sanitizeEntity(raw: RawSchemaFile): { entity: EntityModel; errors: SchemaError[]; warnings: string[] } {
+  // A project's files follow the naming rule (their module's groups are known); a lone draft states its names.
+  const named = raw.groups ? applyNamingRule(raw, raw.groups) : undefined;
+  const doc = (named?.doc ?? raw.doc) as Raw;
+  const errors: SchemaError[] = [...(named?.errors ?? [])];
+  const warnings: string[] = [];
   const err = (code: SchemaError['code'], pointer: string, msg: string) =>
     errors.push(new SchemaError(code, raw.file, pointer, msg));
 
-  const id = doc.$id as string;
+  const id = String(doc.$id ?? '');
   const module = id.split('/')[0] as string;
   if (module !== raw.module) {
     err('ModuleMismatch', '/$id', `$id "${id}" must start with the module folder "${raw.module}/"`);
@@ -92,11 +99,21 @@ export function sanitizeEntity(raw: RawSchemaFile): { entity: EntityModel; error
       err('UnknownField', ptr, 'a controller-only schema (no x-table) cannot declare properties');
       continue;
     }
-    const relation = sanitizeRelation(name, prop, ptr, err);
+    // A lone draft (coding endpoints, menu/parse) states every label: what it writes is committed as is.
+    if (!raw.groups && !hasAllLabels(prop['x-label'])) {
+      err('MetaSchema', ptr, `must have required property 'x-label' with zh-cn, zh-tw and en (a draft states every label)`);
+      continue;
+    }
+    const expanded = expandProperty(name, prop, required.includes(name));
+    for (const locale of expanded.missing) {
+      const shown = (expanded.prop['x-label'] as Labels)[locale as keyof Labels];
+      warnings.push(`${raw.file}: entity ${id}, property "${name}": no ${locale} label (shown as "${shown}"); add it to "x-label"`);
+    }
+    const relation = sanitizeRelation(name, expanded.prop, ptr, err);
     if (relation) relations.push(relation);
     // A relation's ids live in its link entity: only a stored one has a column (a JSON copy) of its own.
     if (relation && !relation.stored) continue;
-    const field = sanitizeField(name, prop, ptr, required.includes(name), err);
+    const field = sanitizeField(name, expanded.prop, ptr, required.includes(name), err);
     if (field) fields.push(field);
   }
   const tenant = !!table && doc['x-tenant'] === true;
@@ -166,7 +183,11 @@ export function sanitizeEntity(raw: RawSchemaFile): { entity: EntityModel; error
     ...screenOf(doc['x-screen'] as JsonSchema | undefined, `/${raw.module}/${raw.baseName}`, table !== undefined && actions.some((a) => a.name === 'page' || a.name === 'list')),
     defs: (doc.$defs ?? {}) as Record<string, JsonSchema>,
   };
-  return { entity, errors };
+  return { entity, errors, warnings };
+}
+
+function hasAllLabels(label: unknown): boolean {
+  return !!label && typeof label === 'object' && ['zh-cn', 'zh-tw', 'en'].every((l) => typeof (label as Raw)[l] === 'string');
 }
 
 /** The automatic history action: the audit rows of one record, permission `<id>:history`. */
@@ -182,14 +203,6 @@ function historyAction(prefix: string, permBase: string): ActionModel {
     summary: GENERIC_SUMMARY.history,
     query: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } },
   };
-}
-
-/** `base_sys_user` → `BaseSysUserEntity`, the cool-admin class naming EPS clients expect. */
-export function entityClassName(table: string): string {
-  return table
-    .split('_')
-    .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
-    .join('') + 'Entity';
 }
 
 function implicitField(name: string, type: FieldType, label: Labels, index: boolean): FieldModel {

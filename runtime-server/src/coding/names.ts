@@ -2,6 +2,7 @@
  * Names a created entity derives from user input. Every name is checked against a strict pattern
  * before it reaches a path, a table name or a `$id`, so no separator, dot or traversal can slip through.
  */
+import { splitWords } from '@schema-admin/generator';
 
 /** A module folder: the first `$id` segment (the meta-schema allows lower-case letters and digits only). */
 export const MODULE_NAME = /^[a-z][a-z0-9]{0,31}$/;
@@ -34,13 +35,7 @@ export class NameError extends Error {
 }
 
 /** `book-shelf`, `book_shelf`, `bookShelf`, `BookShelf` → ['book', 'shelf']. */
-function words(input: string): string[] {
-  return input
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .split(/[-_\s]+/)
-    .filter(Boolean)
-    .map((w) => w.toLowerCase());
-}
+const words = splitWords;
 
 export function checkModule(module: string): string {
   if (!MODULE_NAME.test(module) || RESERVED_MODULES.has(module)) throw new NameError('module', module);
