@@ -2,7 +2,7 @@
  * The screen model: what a generic CRUD screen shows, derived from the entity schema, its EPS search
  * block and its `x-screen` block — with defaults good enough that a bare schema gets a usable screen.
  */
-import type { EntitySchema, FieldMeta, Labels, ScreenAction, ScreenItem } from './types';
+import type { EntitySchema, FieldMeta, Labels, RelationMeta, ScreenAction, ScreenItem } from './types';
 
 export type CellKind =
   | 'text'
@@ -116,6 +116,10 @@ function virtualMeta(item: ReturnType<typeof itemOf>, form: boolean): FieldMeta 
   return { name: item.field, type, nullable: true, label: item.virtual.label, schema, ...(form ? {} : { readOnly: true }) };
 }
 
+function relationMeta(r: RelationMeta): FieldMeta {
+  return { name: r.name, type: 'json', nullable: true, label: r.label, schema: r.schema, ref: r.target };
+}
+
 /** The cell kind a field gets when the screen names no component. */
 export function cellKind(f: FieldMeta): CellKind {
   if (f.secret) return 'secret';
@@ -221,11 +225,14 @@ export function buildScreenModel(entity: EntitySchema, search: EpsSearch = {}): 
   const keyWordFields = (search.keyWordLikeFields ?? []).map((k) => k.labels ?? byName.get(k.propertyName)?.label ?? { en: k.propertyName });
   const keyWord = (screen.search?.keyWord ?? true) && keyWordFields.length > 0;
 
-  const formItems: ScreenItem[] = screen.form ?? entity.fields.filter(editable).map((f) => f.name);
+  // Id lists through a link entity with no column of their own: picked from the linked entity in forms.
+  const linked = new Map((entity.relations ?? []).filter((r) => !r.stored).map((r) => [r.name, r]));
+  const formItems: ScreenItem[] = screen.form ?? [...entity.fields.filter(editable).map((f) => f.name), ...linked.keys()];
   const form: FormItemModel[] = [];
   for (const raw of formItems) {
     const item = itemOf(raw);
-    const meta = byName.get(item.field) ?? virtualMeta(item, true);
+    const relation = linked.get(item.field);
+    const meta = byName.get(item.field) ?? virtualMeta(item, true) ?? (relation ? relationMeta(relation) : undefined);
     if (!meta || meta.implicit) continue;
     const wide = item.span ?? (['longtext', 'json', 'images'].includes(cellKind(meta)) && !meta.options ? 24 : 12);
     form.push({
@@ -233,8 +240,8 @@ export function buildScreenModel(entity: EntitySchema, search: EpsSearch = {}): 
       meta,
       span: wide,
       ...(item.width ? { width: item.width } : {}),
-      ...(item.component ? { component: item.component } : {}),
-      ...(item.props ? { props: item.props } : {}),
+      ...(item.component ? { component: item.component } : relation ? { component: 'refs' } : {}),
+      ...(relation ? { props: { ref: relation.target, ...item.props } } : item.props ? { props: item.props } : {}),
       ...(item.hidden ? { hidden: true } : {}),
       ...('group' in item && item.group ? { group: item.group } : {}),
       ...('showWhen' in item && item.showWhen ? { showWhen: item.showWhen } : {}),

@@ -57,3 +57,18 @@ test('addresses: one region picker on the province fills city and district, whic
   const body = toRequestBody(m.form, { userId: 1, contact: 'a', phone: '13800000000', address: 'x', province: '广东省', city: '深圳市', district: '南山区' }, 'add');
   assert.deepEqual([body.province, body.city, body.district], ['广东省', '深圳市', '南山区']);
 });
+
+test('a relation with no column of its own (x-relation) is a form field picked from the linked entity, with no x-screen', () => {
+  const goods = entity('demo/goods');
+  const tags = { name: 'tagIdList', target: 'demo/tag', stored: false, label: { 'zh-cn': '标签', 'zh-tw': '標籤', en: 'Tags' }, schema: { type: ['array', 'null'], items: { type: 'integer' } } };
+  const m = buildScreenModel({ ...goods, screen: null, relations: [tags] });
+  const item = m.form.find((i) => i.field === 'tagIdList');
+  assert.ok(item, 'in the default form');
+  assert.equal(item.component, 'refs');
+  assert.deepEqual(item.props, { ref: 'demo/tag' });
+  assert.deepEqual(toRequestBody(m.form, { title: 'a', tagIdList: [4, 5] }, 'add').tagIdList, [4, 5]);
+  assert.equal(m.columns.some((c) => c.key === 'tagIdList'), false, 'page rows do not carry it');
+  // A stored relation is a field (a JSON copy) and keeps the field's own widget choice.
+  const stored = buildScreenModel({ ...goods, screen: null, relations: [{ ...tags, name: 'exampleImages', stored: true }] });
+  assert.equal(stored.form.find((i) => i.field === 'exampleImages')?.component, undefined);
+});

@@ -91,9 +91,20 @@ export interface EntitySchema {
   audited?: boolean;
   tree?: boolean;
   fields: FieldMeta[];
+  /** Many-to-many id lists through a link entity (`x-relation`); `stored` ones are also in `fields`. */
+  relations?: RelationMeta[];
   required: string[];
   actions: ActionMeta[];
   screen?: ScreenBlock | null;
+}
+
+export interface RelationMeta {
+  name: string;
+  /** `$id` of the linked entity. */
+  target: string;
+  stored: boolean;
+  label: Labels;
+  schema: Record<string, unknown>;
 }
 
 /** One row as the server answers it. */

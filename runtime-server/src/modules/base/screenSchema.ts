@@ -35,6 +35,8 @@ function build(e: EntityModel) {
     audited: e.actions.some((a) => a.name === 'history'),
     tree: e.fields.some((f) => f.name === 'parentId' && f.ref === e.id),
     fields: e.fields.map(fieldOut),
+    // Many-to-many id lists (x-relation): the console picks them from the linked entity (a stored one is also a field).
+    relations: (e.relations ?? []).map((r) => ({ name: r.name, target: r.target, stored: r.stored, label: r.label, schema: r.schema })),
     required: e.required,
     actions: e.actions.map((a) => ({
       name: a.name,
