@@ -120,7 +120,11 @@ export function assertValid(
   row?: number,
 ): void {
   if (validate(data)) return;
-  const errors = (validate.errors ?? []).slice(0, 3);
+  const all = validate.errors ?? [];
+  // A decimal's step comes from its scale: the x-decimal message ("at most 2 decimal places") says it; its
+  // multipleOf twin ("must be a multiple of 0.01") would say it again.
+  const decimalAt = new Set(all.filter((e) => e.keyword === 'x-decimal').map((e) => e.instancePath));
+  const errors = all.filter((e) => !(e.keyword === 'multipleOf' && decimalAt.has(e.instancePath))).slice(0, 3);
   const text: Partial<Record<Locale, string>> = {};
   for (const locale of Object.keys(LOCALIZERS) as Locale[]) {
     const copy = errors.map((e) => ({ ...e }));
