@@ -17,7 +17,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
 import mysql from 'mysql2/promise';
 import { createApp } from '../runtime-server/src/app/createApp.js';
@@ -29,7 +29,7 @@ import { hashSecret } from '../runtime-server/src/core/secrets.js';
 import { now } from '../runtime-server/src/db/values.js';
 import { loginOver, solveCaptcha } from '../runtime-server/src/testing/solveCaptcha.js';
 import { freePort } from '../runtime-server/src/testing/spawnServer.js';
-import { buildServer } from './server-build.mjs';
+import { buildServer, leanHeapFile } from './server-build.mjs';
 import { TABLES } from '../runtime-server/src/generated/tables.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -122,6 +122,9 @@ async function startServer(bundle: string, env: Record<string, string>, profile 
   const port = await freePort();
   const t0 = performance.now();
   const flags = profile && CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(CPU_PROF)] : [];
+  // As `npm start` runs it: the heap settings (dist/lean-heap.js) before the bundle; a baseline build may have none.
+  const leanHeap = path.join(path.dirname(bundle), path.basename(leanHeapFile));
+  if (fs.existsSync(leanHeap)) flags.push('--import', pathToFileURL(leanHeap).href);
   const proc = spawn(process.execPath, [...flags, bundle], { env: { PATH: process.env.PATH, NODE_ENV: 'production', TRUST_PROXY: '1', ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   for (const s of [proc.stdout!, proc.stderr!]) readline.createInterface({ input: s }).on('line', (l) => lines.length < 2000 && lines.push(l));

@@ -11,6 +11,12 @@ import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outfile = path.join(root, 'runtime-server', 'dist', 'start.js');
+/**
+ * The heap settings (runtime-server/src/app/leanHeap.ts) on their own, loaded before the bundle by
+ * `npm start` and by the bench (`node --import`): the bundle's npm imports would otherwise load first.
+ */
+export const leanHeapFile = path.join(root, 'runtime-server', 'dist', 'lean-heap.js');
+const leanHeapSource = path.join(root, 'runtime-server', 'src', 'app', 'leanHeapAtStart.ts');
 
 const sourceUrl = {
   name: 'source-import-meta-url',
@@ -48,6 +54,10 @@ export async function buildServer() {
     alias: { '@schema-admin/generator': path.join(root, 'generator', 'src', 'index.ts') },
     plugins: [sourceUrl],
   });
+  // An older checkout (the bench's --baseline) has no such file.
+  if (fs.existsSync(leanHeapSource)) {
+    await build({ entryPoints: [leanHeapSource], outfile: leanHeapFile, bundle: true, platform: 'node', format: 'esm', target: 'node20', legalComments: 'none', logLevel: 'warning' });
+  }
   console.log(`server bundle: ${path.relative(root, outfile)} (${Math.round(fs.statSync(outfile).size / 1024)} KB, ${Date.now() - t0} ms)`);
   return outfile;
 }

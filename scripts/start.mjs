@@ -9,14 +9,17 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bundle = path.join(root, 'runtime-server', 'dist', 'start.js');
+const leanHeap = path.join(root, 'runtime-server', 'dist', 'lean-heap.js');
 const console_ = path.join(root, 'runtime-web', 'dist', 'index.html');
 
 if (process.env.NODE_ENV === 'production') {
-  const missing = [bundle, console_].filter((f) => !fs.existsSync(f)).map((f) => path.relative(root, f));
+  const missing = [bundle, leanHeap, console_].filter((f) => !fs.existsSync(f)).map((f) => path.relative(root, f));
   if (missing.length) {
     console.error(`NODE_ENV=production runs prebuilt files, missing: ${missing.join(', ')} — run \`npm run build:prod\` first`);
     process.exit(1);
   }
+  // The heap settings first (LEAN_HEAP, README "Operations"): before the bundle's libraries load and grow the heap.
+  await import(pathToFileURL(leanHeap).href);
   await import(pathToFileURL(bundle).href);
 } else {
   const { ensureWebBuild } = await import('./web-build.mjs');

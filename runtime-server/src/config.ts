@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { SchedulerOptions } from './scheduler/scheduler.js';
 import { parseTrustProxy } from './http/clientIp.js';
 import type { TrustProxy } from './http/clientIp.js';
+import { parseLeanHeap } from './app/leanHeap.js';
 
 /** Runtime configuration. Names of the environment variables are fixed by the Configuration table of README.md. */
 export interface Config {
@@ -49,6 +50,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   } catch (err) {
     throw new ConfigError((err as Error).message);
   }
+  // Applied before anything loads (app/leanHeap.ts); a value it cannot read stops the start here.
+  if (parseLeanHeap(env.LEAN_HEAP) === undefined) throw new ConfigError(`LEAN_HEAP must be 1 or 0 (on or off), got "${String(env.LEAN_HEAP).slice(0, 50)}"`);
   const scheduler = schedulerFromEnv(env);
   const uploadBaseUrl = env.UPLOAD_BASE_URL === undefined || env.UPLOAD_BASE_URL === '' ? undefined : parseUploadBase(env.UPLOAD_BASE_URL);
   const config: Config = {

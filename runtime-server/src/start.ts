@@ -1,3 +1,4 @@
+import './app/leanHeapAtStart.js';
 import http from 'node:http';
 import { createApp } from './app/createApp.js';
 import { parts } from './parts.js';

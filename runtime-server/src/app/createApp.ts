@@ -20,6 +20,7 @@ import { createDb } from '../db/createDb.js';
 import { migrateLatest } from '../db/migrate.js';
 import { seed } from '../db/seed.js';
 import { composeEndpoint } from '../http/composeEndpoint.js';
+import { RouteTable } from '../http/routeTable.js';
 import { openRouteLimit } from '../http/rateLimit.js';
 import { rejectLoneSurrogates } from '../http/loneSurrogates.js';
 import { envelope } from '../http/envelope.js';
@@ -137,13 +138,14 @@ export async function createApp(config: Config, parts: AppParts, options: Create
       logger.error(`[${ctx?.state?.requestId ?? '-'}] ${ctx?.method ?? ''} ${ctx?.path ?? ''}`, err);
     });
     const router = new Router();
+    const table = new RouteTable();
     const guards = options.guards ? options.guards(services) : [openRouteLimit(services), authGuard(services), requestLog(services)];
-    for (const route of routes) composeEndpoint(router, route, services, guards);
+    for (const route of routes) composeEndpoint(router, table, route, services, guards);
     // Entities created by the coding endpoints join the running router (no restart in development).
     services.mountRoute = (route) => {
       const method = route.method.toUpperCase();
       if (router.stack.some((l) => l.path === route.url && l.methods.includes(method))) return false;
-      composeEndpoint(router, route, services, guards);
+      composeEndpoint(router, table, route, services, guards);
       return true;
     };
 
@@ -177,6 +179,8 @@ export async function createApp(config: Config, parts: AppParts, options: Create
       }),
     );
     app.use(rejectLoneSurrogates());
+    // Exact method + path from a Map; the router answers every other spelling of the same routes.
+    app.use(table.routes());
     app.use(router.routes());
     app.use(router.allowedMethods());
 

@@ -18,6 +18,7 @@ import { update } from '../crud/operations/update.js';
 import { ok } from './envelope.js';
 import { compiledOnUse } from '../crud/entityRuntime.js';
 import { maskSecrets, SECRET_KEYS } from './requestLog.js';
+import type { RouteTable } from './routeTable.js';
 
 const SECRET_SET: ReadonlySet<string> = new Set(SECRET_KEYS.map((k) => k.toLowerCase()));
 
@@ -49,7 +50,7 @@ export interface RouteState {
  * Mounts one route record: route info → guards (auth, permission: the slot the identity module
  * fills) → input validation → generic operation or named handler → success envelope.
  */
-export function composeEndpoint(router: Router, route: RouteRecord, services: AppServices, guards: Middleware[]): void {
+export function composeEndpoint(router: Router, table: RouteTable, route: RouteRecord, services: AppServices, guards: Middleware[]): void {
   const entity = services.entities.get(route.entity);
   const action = entity?.actions.find((a) => a.name === route.action);
   if (!entity || !action) throw new Error(`route ${route.url} names ${route.entity}#${route.action}, which the model lacks: run npm run generate`);
@@ -115,7 +116,9 @@ export function composeEndpoint(router: Router, route: RouteRecord, services: Ap
     }
     if (ctx.body === undefined) ctx.body = ok(data);
   };
-  router[route.method](route.url, routeInfo, ...guards, run);
+  const chain = [routeInfo, ...guards, run];
+  router[route.method](route.url, ...chain);
+  table.add(route.method, route.url, chain);
 }
 
 function compile(c: (s: object) => ValidateFunction, schema: JsonSchema, entity: EntityModel): ValidateFunction {

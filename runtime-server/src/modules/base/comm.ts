@@ -1,6 +1,8 @@
 import { auditedUpdate, originOf } from '../../audit/audit.js';
 import { randomUUID } from 'node:crypto';
 import type { Handler } from '../../core/handler.js';
+import type { AppServices } from '../../app/services.js';
+import type { Actor } from '../../core/actor.js';
 import { AppError } from '../../core/errors.js';
 import { hashSecret, verifySecret } from '../../core/secrets.js';
 import { createSession, revokeSession, revokeUserSessions } from '../../auth/sessions.js';
@@ -91,21 +93,25 @@ export const personUpdate: Handler = async (ctx) => {
 
 /**
  * `GET /admin/base/comm/permmenu` → `{ menus, perms }`: a flat list ordered by orderNum (directories,
- * pages and buttons), every menu for a super-admin, else the menus of the caller's roles.
+ * pages and buttons), every menu for a super-admin, else the menus of the caller's roles. Cached per user
+ * like `person` (Authz.ofUser): menus, roles, their links and users are auth sources, so every write to them
+ * bumps the epoch — seen at once on the instance that wrote, within a second elsewhere, 3 s at most.
  */
-export const permmenu: Handler = async ({ services, actor }) => {
+export const permmenu: Handler = async ({ services, actor }) => services.authz.ofUser('permmenu', actor!.userId, () => loadPermmenu(services, actor!));
+
+async function loadPermmenu(services: AppServices, actor: Actor): Promise<Readonly<{ menus: Record<string, unknown>[]; perms: string[] }>> {
   const rt = services.registry.get(ENTITIES.baseSysMenu)!;
   const q = services.knex({ a: TABLES.baseSysMenu }).select(rt.output.map((o) => `${o.column} as ${o.name}`));
-  if (!actor!.isSuper) {
+  if (!actor.isSuper) {
     q.whereIn(
       'a.id',
-      services.knex({ rm: TABLES.baseSysRoleMenu }).join({ ur: TABLES.baseSysUserRole }, 'ur.roleId', 'rm.roleId').where('ur.userId', actor!.userId).select('rm.menuId'),
+      services.knex({ rm: TABLES.baseSysRoleMenu }).join({ ur: TABLES.baseSysUserRole }, 'ur.roleId', 'rm.roleId').where('ur.userId', actor.userId).select('rm.menuId'),
     );
   }
   const rows = ((await q.orderBy([{ column: 'a.orderNum', order: 'asc' }, { column: 'a.id', order: 'asc' }])) as Record<string, unknown>[]).map((r) => mapRow(rt, r));
   const perms = [...new Set(rows.flatMap((m) => String(m.perms ?? '').split(',').map((p) => p.replace(/\s+/g, '')).filter(Boolean)))].sort();
-  return { menus: rows, perms };
-};
+  return Object.freeze({ menus: rows, perms });
+}
 
 /** `POST /admin/base/comm/logout`: revokes this session (its access and refresh tokens) on every instance. */
 export const logout: Handler = async ({ services, actor }) => {

@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { describe, it } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { buildServer, leanHeapFile } from '../../../scripts/server-build.mjs';
+import { ConfigError, loadConfig } from '../config.js';
+import { LEAN_HEAP_FLAGS, leanHeapFlags } from './leanHeap.js';
+
+/** Allocates objects that survive a few young collections (as in-flight requests do), then prints the young generation's size in MB. */
+const ALLOCATE = `
+const v8 = require('node:v8');
+let keep = [];
+for (let i = 0; i < 3e6; i++) { keep.push({ a: i, b: 'x' + i }); if (keep.length > 20000) keep = []; }
+console.log(v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size / 1048576);
+`;
+
+function youngGenerationMb(env: Record<string, string>): number {
+  const r = spawnSync(process.execPath, ['--import', pathToFileURL(leanHeapFile).href, '-e', ALLOCATE], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  return Number(r.stdout.trim());
+}
+
+describe('lean heap (LEAN_HEAP)', () => {
+  it('is on unless switched off, and yields to heap flags the operator gave', () => {
+    assert.deepEqual(leanHeapFlags({}, []), LEAN_HEAP_FLAGS);
+    assert.deepEqual(leanHeapFlags({ LEAN_HEAP: 'on' }, []), LEAN_HEAP_FLAGS);
+    assert.deepEqual(leanHeapFlags({ LEAN_HEAP: '0' }, []), []);
+    assert.deepEqual(leanHeapFlags({ LEAN_HEAP: 'off' }, []), []);
+    assert.deepEqual(leanHeapFlags({}, ['--max-semi-space-size=16']), []);
+    assert.deepEqual(leanHeapFlags({ NODE_OPTIONS: '--max-old-space-size=4096' }, []), []);
+    // An unreadable value sets nothing; the configuration check then stops the start with a clear message.
+    assert.deepEqual(leanHeapFlags({ LEAN_HEAP: 'maybe' }, []), []);
+    assert.throws(() => loadConfig({ LEAN_HEAP: 'maybe' }), (e: unknown) => e instanceof ConfigError && /LEAN_HEAP/.test((e as Error).message));
+    assert.doesNotThrow(() => loadConfig({ LEAN_HEAP: '0' }));
+  });
+
+  it('keeps the young generation at its initial size in a real process loaded as npm start loads it (default V8 grows it)', async () => {
+    await buildServer();
+    const lean = youngGenerationMb({});
+    const standard = youngGenerationMb({ LEAN_HEAP: '0' });
+    assert.ok(lean <= 4, `lean young generation ${lean} MB`);
+    assert.ok(standard >= 8, `default young generation ${standard} MB: the check would not tell them apart`);
+  });
+});

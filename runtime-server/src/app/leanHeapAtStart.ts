@@ -1,0 +1,4 @@
+import { applyLeanHeap } from './leanHeap.js';
+
+// Imported first by start.ts, so the heap settings hold before the app is built (app/leanHeap.ts says why).
+applyLeanHeap();

@@ -1,0 +1,48 @@
+import type { Middleware } from 'koa';
+
+/**
+ * The API's routes by exact method and path, one Map look-up per request. @koa/router tests every route's
+ * regular expression in turn (174 routes) and composes the matched chain anew on each request: the largest
+ * share of an authenticated request's own CPU time in the profile (docs/decisions.md, "Request fast path").
+ * Only exact matches are answered here; everything else (a trailing slash, other letter case, HEAD, OPTIONS,
+ * 405) falls through to the router, which holds the same routes and keeps its behaviour for them.
+ */
+export class RouteTable {
+  private readonly chains = new Map<string, Middleware>();
+
+  /** Adds a route; the first chain added for a method and path wins, as in the router (a handler ends its chain). */
+  add(method: string, url: string, chain: Middleware[]): void {
+    const key = `${method.toUpperCase()} ${url}`;
+    if (!this.chains.has(key)) this.chains.set(key, compose(chain) as Middleware);
+  }
+
+  has(method: string, url: string): boolean {
+    return this.chains.has(`${method.toUpperCase()} ${url}`);
+  }
+
+  routes(): Middleware {
+    return (ctx, next) => {
+      const chain = this.chains.get(`${ctx.method} ${ctx.path}`);
+      return chain ? chain(ctx, next) : next();
+    };
+  }
+}
+
+/** One middleware running `chain` in order, then `next` — what koa-compose does, built once per route. */
+export function compose(chain: readonly Middleware[]): Middleware {
+  return (ctx, next) => {
+    let last = -1;
+    const dispatch = (i: number): Promise<unknown> => {
+      if (i <= last) return Promise.reject(new Error('next() called multiple times'));
+      last = i;
+      const fn = i === chain.length ? next : chain[i];
+      if (!fn) return Promise.resolve();
+      try {
+        return Promise.resolve(fn(ctx, () => dispatch(i + 1)));
+      } catch (err) {
+        return Promise.reject(err);
+      }
+    };
+    return dispatch(0);
+  };
+}
