@@ -4,7 +4,6 @@
  * `props.halfChecked` also stores half-checked ancestors (a role's `menuIdList`); `props.linkBy` names a
  * boolean field that links parent and child checks (a role's `relevance`), otherwise they are always linked.
  */
-import { useEffect, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { Spin, Tree } from '@douyinfe/semi-ui';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +14,7 @@ import type { Row } from '../../crud/types';
 import { registerWidget } from '../registry';
 import { fullyChecked, withAncestors } from './checkTree';
 import '../screens/locales';
+import { useEntityList } from './entityList';
 
 const labelOf = (r: Row) => String(r.name ?? r.title ?? r.label ?? `#${String(r.id)}`);
 
@@ -26,23 +26,7 @@ export function CheckTreeWidget(p: WidgetProps) {
   const linkBy = p.options.linkBy as string | undefined;
   const data = ((p.registry?.formContext as { data?: Row } | undefined)?.data ?? {}) as Row;
   const linked = linkBy ? !!data[linkBy] : true;
-  const [rows, setRows] = useState<Row[] | undefined>();
-  useEffect(() => {
-    let alive = true;
-    stores
-      .request<Row[]>({
-        url: `/admin/${ref}/list`,
-        method: 'POST',
-        data: {},
-        progress: false,
-        errorPage: false,
-      })
-      .then((r) => alive && setRows(r ?? []))
-      .catch(() => alive && setRows([]));
-    return () => {
-      alive = false;
-    };
-  }, [ref, stores]);
+  const rows = useEntityList(stores, ref);
   if (!rows) return <Spin />;
   const stored = ((p.value as unknown[] | null | undefined) ?? []).filter((id) => rows.some((r) => r.id === id));
   const checked = linked && half ? fullyChecked(rows, stored) : stored;

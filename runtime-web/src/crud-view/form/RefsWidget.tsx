@@ -3,7 +3,6 @@
  * (a user's roles, ≤ 3). `props.known` names a field of the loaded record listing `{id, name}` of the ids it holds
  * (a user's `roleList`): those keep their names when the user may not list the other entity.
  */
-import { useEffect, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { Select, Toast } from '@douyinfe/semi-ui';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import { useStores } from '../../core/stores/context';
 import type { Row } from '../../crud/types';
 import { registerWidget } from '../registry';
 import '../screens/locales';
+import { useEntityList } from './entityList';
 
 function RefsWidget(p: WidgetProps) {
   const { t } = useTranslation('crud');
@@ -18,17 +18,7 @@ function RefsWidget(p: WidgetProps) {
   const stores = useStores();
   const ref = p.options.ref as string | undefined;
   const max = p.schema.maxItems as number | undefined;
-  const [rows, setRows] = useState<Row[] | undefined>();
-  useEffect(() => {
-    let alive = true;
-    stores
-      .request<Row[]>({ url: `/admin/${ref}/list`, method: 'POST', data: {}, progress: false, errorPage: false })
-      .then((r) => alive && setRows(r ?? []))
-      .catch(() => alive && setRows([]));
-    return () => {
-      alive = false;
-    };
-  }, [ref, stores]);
+  const rows = useEntityList(stores, ref);
   const value = ((p.value as number[] | null | undefined) ?? []).filter((v) => v !== null);
   const record = (p.registry?.formContext as { record?: Row } | undefined)?.record;
   const knownField = p.options.known as string | undefined;

@@ -17,6 +17,7 @@ import type { TreeRow } from '../../crud/tree';
 import { checkUpload, uploadKey } from '../../extensions/upload/check';
 import { registerWidget } from '../registry';
 import '../modules/locales';
+import { useEntityList } from './entityList';
 
 const IconPicker = lazy(() => import('../../icons/IconPicker').then((m) => ({ default: m.IconPicker })));
 // The editor (ProseMirror) is large: it loads the first time a rich-text field shows.
@@ -325,17 +326,7 @@ function RefWidget(p: WidgetProps) {
   const stores = useStores();
   const placeholder = usePlaceholder(p, true);
   const meta = metaOf(p);
-  const [rows, setRows] = useState<Row[] | undefined>();
-  useEffect(() => {
-    let alive = true;
-    stores
-      .request<Row[]>({ url: `/admin/${meta.ref}/list`, method: 'POST', data: {}, progress: false, errorPage: false })
-      .then((r) => alive && setRows(r ?? []))
-      .catch(() => alive && setRows([]));
-    return () => {
-      alive = false;
-    };
-  }, [meta.ref, stores]);
+  const rows = useEntityList(stores, meta.ref);
   const labelOf = (r: Row) => String(r.name ?? r.title ?? r.label ?? r.nickName ?? r.username ?? r.keyName ?? `#${String(r.id)}`);
   const self = ctxOf(p).recordId as unknown;
   // A parent is picked among records of the same scope: a dictionary item's parent has the item's type.
