@@ -97,7 +97,9 @@ export const personUpdate: Handler = async (ctx) => {
  * like `person` (Authz.ofUser): menus, roles, their links and users are auth sources, so every write to them
  * bumps the epoch — seen at once on the instance that wrote, within a second elsewhere, 3 s at most.
  */
-export const permmenu: Handler = async ({ services, actor }) => services.authz.ofUser('permmenu', actor!.userId, () => loadPermmenu(services, actor!));
+export const permmenu: Handler = async ({ services, actor }) =>
+  // Per session: signing in always reads the menus afresh (a menu written behind the app's back shows at the next login).
+  services.authz.ofUser(`permmenu:${actor!.sessionId}`, actor!.userId, () => loadPermmenu(services, actor!));
 
 async function loadPermmenu(services: AppServices, actor: Actor): Promise<Readonly<{ menus: Record<string, unknown>[]; perms: string[] }>> {
   const rt = services.registry.get(ENTITIES.baseSysMenu)!;
