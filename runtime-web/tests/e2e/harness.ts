@@ -98,7 +98,7 @@ export async function loginThroughPage(
     await page.waitForURL((u) => u.pathname === '/');
   } catch (err) {
     await Promise.race([login, new Promise((r) => setTimeout(r, 1000))]);
-    const shown = await page.locator('.semi-toast-content, .semi-notification-notice').allInnerTexts().catch(() => []);
+    const shown = await page.locator('.semi-toast-content, .semi-notification-notice, .login__error').allInnerTexts().catch(() => []);
     throw new Error(`sign-in of ${username} did not reach /: ${answered}; on the page: ${shown.join(' | ') || 'no message'} (${(err as Error).message.split('\n')[0]})`);
   }
   await page.getByTestId('main-layout').waitFor();

@@ -26,6 +26,10 @@ const Login = observer(function Login() {
   const [errors, setErrors] = useState<LoginErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const seq = useRef(0);
+  // The message is looked up when needed: `t` changes with the language (and when a namespace loads late), which
+  // must not fetch a new captcha and clear the code already typed.
+  const tRef = useRef(t);
+  tRef.current = t;
 
   const refreshCaptcha = useCallback(async () => {
     const mine = ++seq.current;
@@ -39,11 +43,11 @@ const Login = observer(function Login() {
       if (mine !== seq.current) return;
       console.error('[captcha]', err);
       setCaptcha(undefined);
-      Toast.error(t('core:captchaError'));
+      Toast.error(tRef.current('core:captchaError'));
     } finally {
       if (mine === seq.current) setCaptchaLoading(false);
     }
-  }, [stores, t]);
+  }, [stores]);
 
   useEffect(() => {
     void refreshCaptcha();
