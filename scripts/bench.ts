@@ -98,6 +98,8 @@ interface Measure {
   issued: number;
   bad: number;
   sample?: string;
+  /** The measured process's CPU time (user + system) per answered request, in µs. */
+  cpuUs?: number;
 }
 
 interface Proc {
@@ -121,11 +123,11 @@ function rssMb(pid: number | undefined): number {
 async function startServer(bundle: string, env: Record<string, string>, profile = false): Promise<Proc & { coldStartMs: number }> {
   const port = await freePort();
   const t0 = performance.now();
-  const flags = profile && CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(CPU_PROF)] : [];
+  const flags = profile && CPU_PROF ? ['--cpu-prof', '--cpu-prof-interval', '200', '--cpu-prof-dir', path.resolve(CPU_PROF)] : [];
   // As `npm start` runs it: the heap settings (dist/lean-heap.js) before the bundle; a baseline build may have none.
   const leanHeap = path.join(path.dirname(bundle), path.basename(leanHeapFile));
   if (fs.existsSync(leanHeap)) flags.push('--import', pathToFileURL(leanHeap).href);
-  const proc = spawn(process.execPath, [...flags, bundle], { env: { PATH: process.env.PATH, NODE_ENV: 'production', TRUST_PROXY: '1', ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [...flags, bundle], { env: { PATH: process.env.PATH, NODE_ENV: 'production', TRUST_PROXY: '1', ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}), ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   for (const s of [proc.stdout!, proc.stderr!]) readline.createInterface({ input: s }).on('line', (l) => lines.length < 2000 && lines.push(l));
   const url = `http://127.0.0.1:${port}`;
@@ -142,7 +144,9 @@ async function startServer(bundle: string, env: Record<string, string>, profile 
 async function startFloor(spec: object): Promise<Proc> {
   const file = path.join(os.tmpdir(), `sa-bench-floor-${randomUUID()}.json`);
   fs.writeFileSync(file, JSON.stringify(spec));
-  const proc = spawn(process.execPath, [path.join(ROOT, 'scripts', 'bench', 'floor.mjs'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // Profiled too with `--cpu-prof`, so the two profiles can be compared function by function.
+  const flags = CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.join(path.resolve(CPU_PROF), 'floor')] : [];
+  const proc = spawn(process.execPath, [...flags, path.join(ROOT, 'scripts', 'bench', 'floor.mjs'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     readline.createInterface({ input: proc.stdout! }).once('line', resolve);
     proc.once('exit', (code) => reject(new Error(`floor exited ${code}`)));
@@ -156,6 +160,16 @@ async function stop(p: Proc | undefined): Promise<void> {
   p.proc.kill('SIGTERM');
   await Promise.race([gone, sleep(15_000)]);
   if (p.proc.exitCode === null) p.proc.kill('SIGKILL');
+}
+
+/** User + system CPU time of a process so far, in µs (/proc/<pid>/stat, clock ticks of 10 ms). */
+function cpuTimeUs(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
+  } catch {
+    return NaN;
+  }
 }
 
 const randomIp = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
@@ -349,6 +363,7 @@ interface Row {
   p99: number;
   bad: number;
   ratio?: number;
+  cpuUs: number;
 }
 
 const bundle = await buildServer();
@@ -428,7 +443,9 @@ for (const kind of DBS) {
             if (c.vary === 'login') spec.captchas = await captchas(p.url, db.knex, Math.ceil(seconds * 80) + 20);
             if (c.vary === 'update') Object.assign(spec, { idFrom: 1, idCount: Math.floor(GOODS / 2) });
             if (c.vary === 'delete') spec.idFrom = deleteFrom;
+            const cpu0 = cpuTimeUs(p.proc.pid);
             const m = load(spec);
+            m.cpuUs = Math.round((cpuTimeUs(p.proc.pid) - cpu0) / Math.max(1, m.total));
             if (c.vary === 'delete') deleteFrom -= m.issued + 1;
             return m;
           };
@@ -436,7 +453,7 @@ for (const kind of DBS) {
           const m = await runOnce(SECONDS);
           const key = `${c.name}|${t}`;
           runs.set(key, [...(runs.get(key) ?? []), m]);
-          process.stderr.write(`[${db.name}] round ${round + 1} ${c.name.padEnd(15)} ${t.padEnd(8)} ${m.rps.toFixed(0).padStart(6)} req/s p50 ${m.p50} p99 ${m.p99}${m.bad ? ` FAILED ${m.bad}: ${m.sample}` : ''}\n`);
+          process.stderr.write(`[${db.name}] round ${round + 1} ${c.name.padEnd(15)} ${t.padEnd(8)} ${m.rps.toFixed(0).padStart(6)} req/s p50 ${m.p50} p99 ${m.p99} cpu ${m.cpuUs} µs/req${m.bad ? ` FAILED ${m.bad}: ${m.sample}` : ''}\n`);
         }
       }
     }
@@ -452,7 +469,7 @@ for (const kind of DBS) {
       const pick = (t: Target): Row | undefined => {
         const ms = runs.get(`${c.name}|${t}`);
         if (!ms) return undefined;
-        return { db: db.name, endpoint: c.name, target: t, rps: Math.round(median(ms.map((m) => m.rps))), p50: median(ms.map((m) => m.p50)), p99: median(ms.map((m) => m.p99)), bad: ms.reduce((a, m) => a + m.bad, 0) };
+        return { db: db.name, endpoint: c.name, target: t, rps: Math.round(median(ms.map((m) => m.rps))), p50: median(ms.map((m) => m.p50)), p99: median(ms.map((m) => m.p99)), cpuUs: median(ms.map((m) => m.cpuUs ?? NaN)), bad: ms.reduce((a, m) => a + m.bad, 0) };
       };
       const f = pick('floor');
       for (const t of ['server', 'baseline'] as const) {
@@ -466,9 +483,9 @@ for (const kind of DBS) {
     results.databases.push({ db: db.name, firstStartMs, coldStartMs, rssMb: { idle: idleRss, afterLoad: afterRss, ...(base ? { baselineIdle: idleRssBase, baselineAfterLoad: afterRssBase } : {}) }, rows });
 
     table.push(`\n### ${db.name} — cold start ${coldStartMs} ms (first start with migrations ${firstStartMs} ms), RSS idle ${idleRss} MB, after load ${afterRss} MB${base ? ` (baseline: ${idleRssBase} → ${afterRssBase} MB)` : ''}\n`);
-    table.push('| endpoint | target | req/s | p50 ms | p99 ms | ratio to floor | failed |');
-    table.push('|---|---|---:|---:|---:|---:|---:|');
-    for (const r of rows) table.push(`| ${r.endpoint} | ${r.target === 'floor' ? (CASES.find((c) => c.name === r.endpoint)!.floor === 'sql' ? 'floor: Koa + Knex, same SQL' : 'floor: bare Koa, same JSON') : r.target} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ratio === undefined ? '' : `${Math.round(r.ratio * 100)} %`} | ${r.bad} |`);
+    table.push('| endpoint | target | req/s | p50 ms | p99 ms | ratio to floor | CPU µs/req | failed |');
+    table.push('|---|---|---:|---:|---:|---:|---:|---:|');
+    for (const r of rows) table.push(`| ${r.endpoint} | ${r.target === 'floor' ? (CASES.find((c) => c.name === r.endpoint)!.floor === 'sql' ? 'floor: Koa + Knex, same SQL' : 'floor: bare Koa, same JSON') : r.target} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ratio === undefined ? '' : `${Math.round(r.ratio * 100)} %`} | ${r.cpuUs} | ${r.bad} |`);
   } finally {
     await stop(server);
     await stop(base);

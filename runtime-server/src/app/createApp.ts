@@ -2,8 +2,8 @@ import { createSecretKey, randomBytes } from 'node:crypto';
 import Koa from 'koa';
 import type { Middleware } from 'koa';
 import Router from '@koa/router';
-import { HttpMethodEnum, koaBody } from 'koa-body';
-import compress from 'koa-compress';
+import { compressLarge } from '../http/compressLarge.js';
+import { bodyParser } from '../http/bodyParser.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { Authz, bumpAuthEpoch } from '../auth/authz.js';
@@ -155,8 +155,11 @@ export async function createApp(config: Config, parts: AppParts, options: Create
     // Load-balancer probes first: cheap, never logged, never compressed.
     app.use(health(knex, lifecycle, options.project ? undefined : migrations.map(([name]) => name)));
     // EPS and OpenAPI run to hundreds of KB; gzip/brotli cut them ~10x for the console's start-up.
-    app.use(compress({ threshold: 2048 }));
+    app.use(compressLarge(2048));
     app.use(envelope());
+    const parseBody = bodyParser(config.limits.jsonBody);
+    // An exact API route goes straight to its chain (http/routeTable.ts); the rest takes the long way below.
+    app.use(table.fastRoutes([parseBody, rejectLoneSurrogates()]));
     // Before the console: a browser opening a plugin-served file asks for HTML too.
     app.use(servePluginFiles(services.plugins));
     app.use(serveWeb(options.webDir ?? WEB_DIST, welcomePage));
@@ -166,18 +169,7 @@ export async function createApp(config: Config, parts: AppParts, options: Create
       await next();
     });
     app.use(serveUploads(config));
-    app.use(
-      koaBody({
-        json: true,
-        jsonStrict: true,
-        jsonLimit: config.limits.jsonBody,
-        urlencoded: true,
-        multipart: false,
-        text: false,
-        // The spec's client sends refreshToken as a body field on a GET.
-        parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE, HttpMethodEnum.GET],
-      }),
-    );
+    app.use(parseBody);
     app.use(rejectLoneSurrogates());
     // Exact method + path from a Map; the router answers every other spelling of the same routes.
     app.use(table.routes());

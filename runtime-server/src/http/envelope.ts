@@ -3,6 +3,7 @@ import type { Context, Middleware } from 'koa';
 import { AppError, CODE } from '../core/errors.js';
 import type { Locale } from '@schema-admin/generator';
 import { localeOf, t } from '../core/i18n.js';
+import { reusedJsonText } from '../core/reusableJson.js';
 
 /** The success envelope; `data` is omitted when null/undefined (docs/reference/api-contract.md §1.1). */
 export function ok(data: unknown): { code: number; message: string; data?: unknown } {
@@ -91,9 +92,17 @@ export function envelope(): Middleware {
 function serializeOnce(ctx: Context): void {
   const body: unknown = ctx.body;
   if (body === null || typeof body !== 'object' || ArrayBuffer.isView(body) || typeof (body as { pipe?: unknown }).pipe === 'function') return;
-  ctx.body = JSON.stringify(body);
-  ctx.type = 'json';
+  // A cached answer (core/reusableJson.ts) in the success envelope: its text is kept, only the envelope is new.
+  const data = (body as { data?: unknown }).data;
+  const reused = data !== undefined && Object.keys(body).length === 3 && (body as { code?: unknown }).code === CODE.success ? reusedJsonText(data) : undefined;
+  ctx.body = reused !== undefined ? `${SUCCESS_PREFIX}${reused}}` : JSON.stringify(body);
+  // The header itself: Koa's `type` setter looks the short name up (mime-types) on every call.
+  ctx.set('Content-Type', JSON_TYPE);
 }
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+/** `ok(data)` as JSON up to `data`'s value (the key order `ok` builds). */
+const SUCCESS_PREFIX = `{"code":${CODE.success},"message":"success","data":`;
 
 const UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', 'PROTOCOL_CONNECTION_LOST', 'ER_CON_COUNT_ERROR', 'ER_SERVER_SHUTDOWN', 'SQLITE_BUSY']);
 

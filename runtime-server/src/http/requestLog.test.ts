@@ -15,13 +15,15 @@ const SECRETS = new Set(SECRET_KEYS.map((k) => k.toLowerCase()));
 function fixture(opts: { url?: string; method?: 'get' | 'post'; body?: unknown; query?: Record<string, string>; secretFields?: string[]; failInsert?: boolean } = {}) {
   const rows: Record<string, unknown>[] = [];
   const errors: unknown[] = [];
-  const knex = () => ({
-    insert: async (batch: Record<string, unknown>[]) => {
+  // The writer sends one multi-row `insert into t (cols) values (?, …), …`: rows are read back by its column list.
+  const knex = {
+    raw: async (sql: string, bindings: unknown[]) => {
       if (opts.failInsert) throw new Error('database is down');
-      rows.push(...batch);
+      const columns = /\(([^)]*)\) values/.exec(sql)![1]!.split(',').map((c) => c.trim().replace(/`/g, ''));
+      for (let i = 0; i < bindings.length; i += columns.length) rows.push(Object.fromEntries(columns.map((c, k) => [c, bindings[i + k]])));
       return [1];
     },
-  });
+  };
   const logger = { info() {}, warn() {}, error: (...args: unknown[]) => errors.push(args) };
   const services = {
     knex,

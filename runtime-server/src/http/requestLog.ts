@@ -83,7 +83,7 @@ function queue(services: AppServices, ctx: Context, secret: ReadonlySet<string>)
       ip: clientIp(ctx, services.config.trustProxy).slice(0, 50) || null,
       // An unauthenticated caller's body is not kept (an open route could otherwise fill the log with
       // whatever anyone sends): its size says enough.
-      params: actor ? logParams(ctx.method === 'GET' ? { ...ctx.query } : ctx.request.body, secret) : anonymousParams(ctx),
+      params: actor ? (ctx.method === 'GET' ? (ctx.querystring ? logParams({ ...ctx.query }, secret) : '{}') : logParams(ctx.request.body, secret)) : anonymousParams(ctx),
       createTime: ts,
       updateTime: ts,
     });

@@ -67,4 +67,35 @@ describe('request log writer (real SQLite)', () => {
     await w.close();
     assert.deepEqual((await knex('base_sys_log').orderBy('id').select('userId')).map((r: { userId: number }) => r.userId), [102, 103, 104]);
   });
+
+  it('writes a steady stream of rows in full batches, not one INSERT per row', async () => {
+    await knex('base_sys_log').delete();
+    // Every statement the writer runs goes through the pooled connection's prepare (one connection: min = max = 1).
+    const conn = (await knex.client.acquireConnection()) as { prepare(sql: string): unknown };
+    await knex.client.releaseConnection(conn);
+    const prepare = conn.prepare;
+    let inserts = 0;
+    conn.prepare = function (this: unknown, sql: string) {
+      if (/^insert into/i.test(sql)) inserts++;
+      return prepare.call(this, sql);
+    };
+    try {
+      const w = new RequestLogWriter(knex, logger, { flushMs: 1, batchRows: 50 });
+      // A row every few microtasks, as requests finishing within one burst of I/O add them: the queue never sits still.
+      for (let i = 0; i < 1000; i++) {
+        w.add(row(i));
+        for (let k = 0; k < 4; k++) await Promise.resolve();
+      }
+      await w.close();
+      assert.equal(await count(), 1000);
+      assert.deepEqual(
+        (await knex('base_sys_log').orderBy('id').select('userId')).map((r: { userId: number }) => r.userId),
+        Array.from({ length: 1000 }, (_, i) => i),
+      );
+      // A batch of rows per statement: a writer that loops until the queue is empty writes one row per INSERT here.
+      assert.ok(inserts <= 40, `${inserts} INSERTs for 1000 rows in batches of 50`);
+    } finally {
+      conn.prepare = prepare;
+    }
+  });
 });

@@ -96,4 +96,37 @@ describe('route table (exact method + path, the router behind it)', () => {
     };
     await assert.rejects(Promise.resolve(compose([thrower])(ctx, async () => undefined)), /boom/);
   });
+
+  it('fastRoutes runs `before` and an exact route\'s chain ahead of the app\'s later middleware, and leaves the rest to it', async () => {
+    const app = new Koa();
+    const table = new RouteTable();
+    const seen: string[] = [];
+    table.add('get', '/admin/x', [answer('x')]);
+    const before: Middleware = async (ctx, next) => {
+      seen.push(`before ${ctx.path}`);
+      await next();
+    };
+    app.use(table.fastRoutes([before]));
+    // What createApp puts between (file serving, the console): never reached by an exact API route.
+    app.use(async (ctx, next) => {
+      seen.push(`later ${ctx.path}`);
+      if (ctx.path === '/page') ctx.body = 'page';
+      else await next();
+    });
+    app.use(table.routes());
+    const server = http.createServer(app.callback());
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      assert.equal(await (await fetch(`${url}/admin/x`)).text(), 'x via router');
+      assert.deepEqual(seen.splice(0), ['before /admin/x']);
+      assert.equal(await (await fetch(`${url}/page`)).text(), 'page');
+      assert.deepEqual(seen.splice(0), ['later /page']);
+      // Another spelling takes the long way (the router behind would answer it in the app).
+      assert.equal((await fetch(`${url}/admin/x/`)).status, 404);
+      assert.deepEqual(seen.splice(0), ['later /admin/x/']);
+    } finally {
+      server.close();
+    }
+  });
 });

@@ -26,6 +26,19 @@ export class RouteTable {
       return chain ? chain(ctx, next) : next();
     };
   }
+
+  /**
+   * The same look-up placed early in the app, right after the envelope: an exact API route runs `before`
+   * (the body parser and its checks) and its chain, skipping the file-serving middleware between, which
+   * never answers an API path (docs/decisions.md, "Request fast path"). Anything else goes on down the app.
+   */
+  fastRoutes(before: readonly Middleware[]): Middleware {
+    const lead = compose(before);
+    return (ctx, next) => {
+      const chain = this.chains.get(`${ctx.method} ${ctx.path}`);
+      return chain ? lead(ctx, () => chain(ctx, next)) : next();
+    };
+  }
 }
 
 /** One middleware running `chain` in order, then `next` — what koa-compose does, built once per route. */

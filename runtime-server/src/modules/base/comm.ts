@@ -10,6 +10,7 @@ import { signPair } from '../../auth/tokens.js';
 import { bumpAuthEpoch } from '../../auth/authz.js';
 import { now } from '../../db/values.js';
 import { mapRow } from '../../crud/query.js';
+import { reusableJson } from '../../core/reusableJson.js';
 import { sendStatic } from '../../http/sendStatic.js';
 import fs from 'node:fs/promises';
 import { ALLOWED_EXTENSIONS, extensionOf } from '../../upload/fileGroups.js';
@@ -40,7 +41,7 @@ export const person: Handler = async ({ services, actor }) =>
       .first();
     const user = mapRow(rt, row as Record<string, unknown>);
     const dept = user.departmentId ? await services.knex(TABLES.baseSysDepartment).where({ id: user.departmentId }).first('name') : undefined;
-    return Object.freeze({ ...user, departmentName: dept?.name ?? null });
+    return reusableJson({ ...user, departmentName: dept?.name ?? null });
   });
 
 interface PersonUpdate {
@@ -112,7 +113,7 @@ async function loadPermmenu(services: AppServices, actor: Actor): Promise<Readon
   }
   const rows = ((await q.orderBy([{ column: 'a.orderNum', order: 'asc' }, { column: 'a.id', order: 'asc' }])) as Record<string, unknown>[]).map((r) => mapRow(rt, r));
   const perms = [...new Set(rows.flatMap((m) => String(m.perms ?? '').split(',').map((p) => p.replace(/\s+/g, '')).filter(Boolean)))].sort();
-  return Object.freeze({ menus: rows, perms });
+  return reusableJson({ menus: rows, perms });
 }
 
 /** `POST /admin/base/comm/logout`: revokes this session (its access and refresh tokens) on every instance. */
