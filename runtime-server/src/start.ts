@@ -1,4 +1,4 @@
-import './app/leanHeapAtStart.js';
+import { leanHeapApplied, relaxLeanHeapForServing } from './app/leanHeapAtStart.js';
 import http from 'node:http';
 import { createApp } from './app/createApp.js';
 import { parts } from './parts.js';
@@ -20,6 +20,7 @@ async function main(): Promise<void> {
   const instance = await createApp(config, parts, { logger });
   const server = http.createServer(instance.callback());
   server.listen(config.port, () => {
+    relaxLeanHeapForServing(leanHeapApplied);
     const db = config.databaseUrl ? new URL(config.databaseUrl).host : `SQLite in ${config.dataDir}`;
     logger.info(`Schema Admin listening on http://127.0.0.1:${config.port} (${db}, ${config.nodeEnv})`);
   });

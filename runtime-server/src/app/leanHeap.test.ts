@@ -41,4 +41,32 @@ describe('lean heap (LEAN_HEAP)', () => {
     assert.ok(lean <= 4, `lean young generation ${lean} MB`);
     assert.ok(standard >= 8, `default young generation ${standard} MB: the check would not tell them apart`);
   });
+
+  it('lets the young generation grow to its serving cap once the app serves, and no further', async () => {
+    await buildServer();
+    // Start-up with the lean heap, then serving: survivors over several turns of the event loop (the cap is checked every 100 ms).
+    const script = `
+      import v8 from 'node:v8';
+      import { leanHeapApplied, relaxLeanHeapForServing } from ${JSON.stringify(pathToFileURL(leanHeapFile).href)};
+      const mb = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size / 1048576;
+      let keep = [];
+      const churn = (n) => { for (let i = 0; i < n; i++) { keep.push({ a: i, b: 'x' + i }); if (keep.length > 20000) keep = []; } };
+      churn(1e6);
+      const atStart = mb();
+      const stop = relaxLeanHeapForServing(leanHeapApplied, 4);
+      // About as much per turn as a busy server allocates in a check's interval (tens of MB per second).
+      for (let round = 0; round < 100; round++) {
+        churn(5e4);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      stop();
+      console.log(JSON.stringify({ atStart, serving: mb() }));
+    `;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { env: { PATH: process.env.PATH }, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    const { atStart, serving } = JSON.parse(r.stdout.trim()) as { atStart: number; serving: number };
+    assert.ok(atStart <= 4, `young generation at start ${atStart} MB`);
+    // new_space counts both semi-spaces: a 4 MB cap is 8 MB, and growth may overshoot it by one doubling.
+    assert.ok(serving >= 8 && serving <= 16, `young generation while serving ${serving} MB`);
+  });
 });

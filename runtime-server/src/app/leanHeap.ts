@@ -28,6 +28,35 @@ export function leanHeapFlags(env: NodeJS.ProcessEnv, execArgv: readonly string[
   return LEAN_HEAP_FLAGS;
 }
 
+/** Semi-space size the young generation may grow to once the app serves (V8's default cap is 16 MB). */
+export const SERVING_SEMI_SPACE_MB = 8;
+
+/**
+ * Once the app serves, when the lean heap is on: the young generation may grow again, up to
+ * SERVING_SEMI_SPACE_MB semi-spaces. Kept at 1 MB under load, objects of the requests in flight outlived it and
+ * were promoted, and the old generation, held to 1.3 times its live size, was marked over and over: on MariaDB
+ * the page of users took about twice the CPU per request (GC helper threads busy), a regression the bench
+ * caught. V8 reads its semi-space cap only when the heap is set up, but its growth factor at every scavenge: so
+ * growth is switched on, and off again once the young generation reaches the cap (checked every 100 ms: at a
+ * server's allocation rate, one doubling past it at most; a tight loop allocating hundreds of MB at once could
+ * go further). Start-up (migrations, seed, compiling) ran with the small one, so an idle process
+ * stays small. Returns a function that stops the check.
+ */
+export function relaxLeanHeapForServing(applied: readonly string[], capMb = SERVING_SEMI_SPACE_MB): () => void {
+  if (!applied.length) return () => undefined;
+  const newSpaceMb = () => (v8.getHeapSpaceStatistics().find((sp) => sp.space_name === 'new_space')?.space_size ?? 0) / 1048576;
+  // new_space's size counts both semi-spaces.
+  if (newSpaceMb() >= 2 * capMb) return () => undefined;
+  v8.setFlagsFromString('--semi-space-growth-factor=2');
+  const timer = setInterval(() => {
+    if (newSpaceMb() < 2 * capMb) return;
+    v8.setFlagsFromString('--semi-space-growth-factor=1');
+    clearInterval(timer);
+  }, 100);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 /** Applies the flags; returns those set. */
 export function applyLeanHeap(env: NodeJS.ProcessEnv = process.env, execArgv: readonly string[] = process.execArgv): readonly string[] {
   const flags = leanHeapFlags(env, execArgv);

@@ -1,4 +1,5 @@
 import { applyLeanHeap } from './leanHeap.js';
 
 // Imported first by start.ts, so the heap settings hold before the app is built (app/leanHeap.ts says why).
-applyLeanHeap();
+export const leanHeapApplied = applyLeanHeap();
+export { relaxLeanHeapForServing } from './leanHeap.js';
