@@ -98,4 +98,26 @@ describe('request log writer (real SQLite)', () => {
       conn.prepare = prepare;
     }
   });
+
+  it('writes a backlog in large statements of a few fixed sizes, in order', async () => {
+    await knex('base_sys_log').delete();
+    const conn = (await knex.client.acquireConnection()) as { prepare(sql: string): unknown };
+    await knex.client.releaseConnection(conn);
+    const prepare = conn.prepare;
+    const sizes: number[] = [];
+    conn.prepare = function (this: unknown, sql: string) {
+      if (/^insert into/i.test(sql)) sizes.push(sql.split('(?').length - 1);
+      return prepare.call(this, sql);
+    };
+    try {
+      const w = new RequestLogWriter(knex, logger, { flushMs: 60_000, batchRows: 5000 });
+      for (let i = 0; i < 2437; i++) w.add(row(i));
+      await w.close();
+      assert.deepEqual(sizes, [1000, 1000, 200, 200, 20, 10, 5, 2]);
+      const ids = (await knex('base_sys_log').orderBy('id').select('userId')).map((r: { userId: number }) => r.userId);
+      assert.deepEqual(ids, Array.from({ length: 2437 }, (_, i) => i));
+    } finally {
+      conn.prepare = prepare;
+    }
+  });
 });
