@@ -48,9 +48,14 @@ export class Authz {
     readonly sessionTtlMs = 3000,
   ) {}
 
-  private async fresh(): Promise<void> {
+  /** Undefined when the caches are fresh (no promise to wait for on the hot path), else the epoch check. */
+  private fresh(): Promise<void> | undefined {
     const t = Date.now();
-    if (t - this.checkedAt < this.maxAgeMs && this.seenBumps === localBumps) return;
+    if (t - this.checkedAt < this.maxAgeMs && this.seenBumps === localBumps) return undefined;
+    return this.checkEpoch(t);
+  }
+
+  private async checkEpoch(t: number): Promise<void> {
     this.checkedAt = t;
     this.seenBumps = localBumps;
     const epoch = await readConfEpoch(this.knex, EPOCH_KEY);
@@ -69,7 +74,8 @@ export class Authz {
    * re-reads it after `sessionTtlMs`). Expiry is checked against the clock on every use.
    */
   async session(sid: number): Promise<SessionState | undefined> {
-    await this.fresh();
+    const stale = this.fresh();
+    if (stale) await stale;
     const t = Date.now();
     const hit = this.sessions.get(sid);
     if (hit && t - hit.at < this.sessionTtlMs) return { ...hit.state, expired: hit.expireTime <= now() };
@@ -90,7 +96,8 @@ export class Authz {
    * (at once where the write happened), and it is re-read after `sessionTtlMs` whatever happens.
    */
   async ofUser<T>(kind: string, userId: number, load: () => Promise<T>): Promise<T> {
-    await this.fresh();
+    const stale = this.fresh();
+    if (stale) await stale;
     const key = `${kind}:${userId}`;
     const t = Date.now();
     const hit = this.own.get(key);
@@ -103,7 +110,8 @@ export class Authz {
 
   /** Permission keys of a (non-super) user: union of the perms of the menus of their roles. */
   async permsOf(userId: number): Promise<Set<string>> {
-    await this.fresh();
+    const stale = this.fresh();
+    if (stale) await stale;
     let set = this.perms.get(userId);
     if (!set) {
       const rows = (await this.knex({ m: TABLES.baseSysMenu })
@@ -123,7 +131,8 @@ export class Authz {
    * descendants when the role's `relevance` is on — computed now, so sub-departments created later count.
    */
   async departmentScope(userId: number): Promise<number[]> {
-    await this.fresh();
+    const stale = this.fresh();
+    if (stale) await stale;
     let scope = this.scopes.get(userId);
     if (!scope) {
       const chosen = (await this.knex({ rd: TABLES.baseSysRoleDepartment })

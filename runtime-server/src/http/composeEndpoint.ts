@@ -67,7 +67,7 @@ export function composeEndpoint(router: Router, table: RouteTable, route: RouteR
   const run: Middleware = async (ctx) => {
     const locale = ctx.state.locale;
     const body = ctx.request.body;
-    const query = { ...ctx.query } as Record<string, unknown>;
+    const query = (ctx.querystring ? { ...ctx.query } : {}) as Record<string, unknown>;
     if (action.body) assertValid(checks.body, body ?? {});
     if (action.query) assertValid(checks.query, query);
     const actor = ctx.state.actor as Actor | undefined;
