@@ -4,6 +4,7 @@ import type { Middleware } from 'koa';
 import Router from '@koa/router';
 import { compressLarge } from '../http/compressLarge.js';
 import { bodyParser } from '../http/bodyParser.js';
+import { EpochCache } from '../db/epochCache.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { Authz, bumpAuthEpoch } from '../auth/authz.js';
@@ -80,6 +81,14 @@ export async function createApp(config: Config, parts: AppParts, options: Create
   const { routes, modules } = parts;
   const authSources = new Set(modules.flatMap((m) => m.authSources ?? []));
   const { knex, dialect } = createDb(config, logger);
+  // Read caches by name, and by each entity whose writes make them stale.
+  const namedCaches = new Map(modules.flatMap((m) => Object.keys(m.readCaches ?? {})).map((name) => [name, new EpochCache(knex, `epoch:${name}`)]));
+  const readCaches = new Map<string, EpochCache[]>();
+  for (const m of modules) {
+    for (const [name, sources] of Object.entries(m.readCaches ?? {})) {
+      for (const id of sources) readCaches.set(id, [...(readCaches.get(id) ?? []), namedCaches.get(name)!]);
+    }
+  }
   try {
     const generated = loadGenerated();
     const ajv = createAjv();
@@ -112,6 +121,12 @@ export async function createApp(config: Config, parts: AppParts, options: Create
       plugins: new PluginManager({ knex, config, logger, get taskHandlers() { return services.taskHandlers; } }),
       changed: async (entityId) => {
         if (authSources.has(entityId)) await bumpAuthEpoch(knex);
+        for (const cache of readCaches.get(entityId) ?? []) await cache.bump();
+      },
+      readCache: (name) => {
+        const cache = namedCaches.get(name);
+        if (!cache) throw new Error(`no module declares the read cache "${name}"`);
+        return cache;
       },
     };
     // Export files and import reports of jobs that ended more than a day ago (a system task).

@@ -18,6 +18,11 @@ export interface ModuleDefinition {
   hooks?: Record<string, EntityHooks>;
   /** Entities whose rows decide permissions, menus or data scope: a write to one bumps the shared auth epoch. */
   authSources?: readonly string[];
+  /**
+   * Named caches of values read from these entities (`services.readCache(name)`, db/epochCache.ts): a write to
+   * one of them through the app bumps the cache's shared epoch, so every instance reads them again.
+   */
+  readCaches?: Record<string, readonly string[]>;
 }
 
 export function defineModule(def: ModuleDefinition): ModuleDefinition {

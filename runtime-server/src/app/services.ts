@@ -8,6 +8,7 @@ import type { Limits } from '../crud/limits.js';
 import type { VisibilityRule } from '../crud/context.js';
 import type { Dialect } from '../db/createDb.js';
 import type { Authz } from '../auth/authz.js';
+import type { EpochCache } from '../db/epochCache.js';
 import type { EntityHooks } from '../crud/hooks.js';
 import type { TaskHandlerRegistry } from '../scheduler/handlers.js';
 import type { TaskScheduler } from '../scheduler/scheduler.js';
@@ -64,8 +65,10 @@ export interface AppServices {
   requestLog: RequestLogWriter;
   /** Export/import jobs running on this instance (their state is in base_sys_data_job). */
   dataJobs: DataJobRunner;
-  /** Called after a generic write to an entity (bumps the auth epoch for permission sources). */
+  /** Called after a generic write to an entity (bumps the auth epoch for permission sources, and the read caches over it). */
   changed(entityId: string): Promise<void>;
+  /** A module's named read cache (ModuleDefinition.readCaches); throws for a name no module declared. */
+  readCache(name: string): EpochCache;
   /** Mounts a route in the running router (entities created at run time); false when it already exists. */
   mountRoute?: (route: RouteRecord) => boolean;
 }

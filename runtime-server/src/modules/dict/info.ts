@@ -3,6 +3,8 @@ import type { EntityHooks } from '../../crud/hooks.js';
 import { fromDb } from '../../db/values.js';
 import { ENTITIES, TABLES } from '../../generated/tables.js';
 import { table } from '../../db/table.js';
+import type { AppServices } from '../../app/services.js';
+import { reusableJson } from '../../core/reusableJson.js';
 
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 
@@ -12,7 +14,12 @@ const NUMERIC = /^-?\d+(\.\d+)?$/;
  * reference's `" "` → 0 slip). No or empty `types` = every type. Two queries whatever the count.
  */
 export const data: Handler = async ({ services, body }) => {
-  const types = ((body as { types?: string[] } | undefined)?.types ?? []).filter(Boolean);
+  const types = [...new Set(((body as { types?: string[] } | undefined)?.types ?? []).filter(Boolean))].sort();
+  // Cached per instance until a dictionary write anywhere (module.ts readCaches), its JSON text kept too.
+  return services.readCache('dict').get(types.join('\n'), async () => reusableJson(await loadData(services, types)));
+};
+
+async function loadData(services: AppServices, types: string[]): Promise<Record<string, unknown[]>> {
   const { knex } = services;
   const typeQuery = table(knex, TABLES.dictType).select('id', 'key').orderBy('id');
   if (types.length) typeQuery.whereIn('key', types);
@@ -35,7 +42,7 @@ export const data: Handler = async ({ services, body }) => {
     result[keyOf.get(r.typeId)!]?.push(item);
   }
   return result;
-};
+}
 
 /** `GET /admin/dict/info/types` (open): the dictionary types, for clients that list them before login. */
 export const types: Handler = async ({ services }) => {

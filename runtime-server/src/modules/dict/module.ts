@@ -7,4 +7,6 @@ import { ENTITIES } from '../../generated/tables.js';
 export default defineModule({
   name: 'dict',
   hooks: { [ENTITIES.dictType]: dictTypeHooks, [ENTITIES.dictInfo]: dictInfoHooks },
+  // `data` (every console page load asks for it) is answered from this cache.
+  readCaches: { dict: [ENTITIES.dictType, ENTITIES.dictInfo] },
 });
