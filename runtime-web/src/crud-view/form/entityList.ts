@@ -3,23 +3,25 @@ import type { Row } from '../../crud/types';
 
 type Requester = { request<T>(o: { url: string; method: string; data: unknown; progress: boolean; errorPage: boolean }): Promise<T> };
 
-/** How long a list answer serves the other pickers of the same form (they mount together and again on re-render). */
-const FRESH_MS = 2000;
-const cache = new WeakMap<Requester, Map<string, { at: number; rows: Promise<Row[]> }>>();
+const inFlight = new WeakMap<Requester, Map<string, Promise<Row[]>>>();
 
 /**
- * The rows of `/admin/<ref>/list` for a picker: one request shared by every picker of that entity mounted within
- * a moment (a form asked for the same list four to six times), a fresh one after that, so a row just added shows.
+ * The rows of `/admin/<ref>/list` for a picker: one request shared by every picker of that entity mounted while
+ * it runs (a form's pickers mount together: a form asked for the same list four to six times), a fresh one once
+ * it has answered, so a row just added shows in the next dialog. Keeping answers for two seconds did not: a
+ * department added in one dialog was missing from the picker of the next one opened right after (a browser test).
  */
-export function entityList(stores: Requester, ref: string, now = Date.now()): Promise<Row[]> {
-  let byRef = cache.get(stores);
-  if (!byRef) cache.set(stores, (byRef = new Map()));
-  const hit = byRef.get(ref);
-  if (hit && now - hit.at < FRESH_MS) return hit.rows;
+export function entityList(stores: Requester, ref: string): Promise<Row[]> {
+  let byRef = inFlight.get(stores);
+  if (!byRef) inFlight.set(stores, (byRef = new Map()));
+  const running = byRef.get(ref);
+  if (running) return running;
   const rows = stores.request<Row[]>({ url: `/admin/${ref}/list`, method: 'POST', data: {}, progress: false, errorPage: false }).then((r) => r ?? []);
-  byRef.set(ref, { at: now, rows });
-  // A failure is not remembered: the next picker asks again.
-  rows.catch(() => byRef!.delete(ref));
+  byRef.set(ref, rows);
+  const done = () => {
+    if (byRef!.get(ref) === rows) byRef!.delete(ref);
+  };
+  rows.then(done, done);
   return rows;
 }
 
