@@ -5,18 +5,10 @@ import { TABLES } from '../../generated/tables.js';
 import { testDatabases } from '../../testing/forEachDb.js';
 import { seedUser } from '../../testing/seedUser.js';
 import { startTestApp } from '../../testing/testApp.js';
+import { eventually } from '../../testing/eventually.js';
 import type { Client } from '../../testing/testApp.js';
 
 const PASS = 'perm-pass1';
-
-async function eventually(check: () => Promise<boolean>, what: string, timeoutMs: number): Promise<number> {
-  const t0 = Date.now();
-  for (;;) {
-    if (await check()) return Date.now() - t0;
-    if (Date.now() - t0 > timeoutMs) assert.fail(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 for (const db of testDatabases()) {
   describe(`permmenu cached per user with the auth epoch (${db.name})`, () => {

@@ -4,15 +4,7 @@ import { now } from '../../db/values.js';
 import { TABLES } from '../../generated/tables.js';
 import { testDatabases } from '../../testing/forEachDb.js';
 import { startTestApp } from '../../testing/testApp.js';
-
-async function eventually(check: () => Promise<boolean>, what: string, timeoutMs: number): Promise<number> {
-  const t0 = Date.now();
-  for (;;) {
-    if (await check()) return Date.now() - t0;
-    if (Date.now() - t0 > timeoutMs) assert.fail(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import { eventually } from '../../testing/eventually.js';
 
 for (const db of testDatabases()) {
   describe(`dict/info/data cached per instance with a shared dictionary epoch (${db.name})`, () => {
