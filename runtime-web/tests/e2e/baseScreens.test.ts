@@ -151,6 +151,7 @@ describe('base module screens in the browser', () => {
     await page.locator('#root_username').waitFor();
     // The member dialog names the department (once the picker has its list).
     await page.locator('.crud-field[data-field="departmentId"]').getByText('E2E-D', { exact: true }).waitFor();
+    await screenshot(page, 'base-user-add-member-zh-light');
     await page.locator('.semi-modal-footer').getByText('取消', { exact: true }).click();
   });
 
