@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { buildServer, leanHeapFile } from '../../../scripts/server-build.mjs';
 import { ConfigError, loadConfig } from '../config.js';
-import { LEAN_HEAP_FLAGS, leanHeapFlags } from './leanHeap.js';
+import { LEAN_HEAP_FLAGS, leanHeapFlags, youngGrowthSwitch } from './leanHeap.js';
 
 /** Allocates objects that survive a few young collections (as in-flight requests do), then prints the young generation's size in MB. */
 const ALLOCATE = `
@@ -68,5 +68,25 @@ describe('lean heap (LEAN_HEAP)', () => {
     assert.ok(atStart <= 4, `young generation at start ${atStart} MB`);
     // new_space counts both semi-spaces: a 4 MB cap is 8 MB, and growth may overshoot it by one doubling.
     assert.ok(serving >= 8 && serving <= 16, `young generation while serving ${serving} MB`);
+  });
+
+  it('switches growth on again when V8 has shrunk the young generation after a quiet spell', () => {
+    // V8's memory reducer shrinks an idle process's young generation (after about 8 s, too slow for a real process
+    // here): growth left off then kept the next burst of load on 1 MB semi-spaces, which the bench caught.
+    let size = 2;
+    const flags: string[] = [];
+    const growth = youngGrowthSwitch(8, () => size, (f) => flags.push(f));
+    growth.check();
+    growth.check();
+    size = 16;
+    growth.check();
+    size = 4.25;
+    growth.check();
+    size = 17;
+    growth.check();
+    size = 3;
+    growth.check();
+    growth.stop();
+    assert.deepEqual(flags, ['--semi-space-growth-factor=2', '--semi-space-growth-factor=1', '--semi-space-growth-factor=2', '--semi-space-growth-factor=1', '--semi-space-growth-factor=2', '--semi-space-growth-factor=1']);
   });
 });

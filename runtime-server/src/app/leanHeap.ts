@@ -37,24 +37,35 @@ export const SERVING_SEMI_SPACE_MB = 8;
  * were promoted, and the old generation, held to 1.3 times its live size, was marked over and over: on MariaDB
  * the page of users took about twice the CPU per request (GC helper threads busy), a regression the bench
  * caught. V8 reads its semi-space cap only when the heap is set up, but its growth factor at every scavenge: so
- * growth is switched on, and off again once the young generation reaches the cap (checked every 100 ms: at a
- * server's allocation rate, one doubling past it at most; a tight loop allocating hundreds of MB at once could
- * go further). Start-up (migrations, seed, compiling) ran with the small one, so an idle process
- * stays small. Returns a function that stops the check.
+ * growth is switched on while the young generation is under the cap and off once it reaches it (checked every
+ * 100 ms: at a server's allocation rate, one doubling past it at most; a tight loop allocating hundreds of MB at
+ * once could go further). The check keeps running: V8 shrinks the young generation again after a quiet spell,
+ * and with growth left off it stayed at its small size through the next burst of load (the bench's later
+ * rounds ran with a 1 MB young generation and a full collection every 250 ms). Start-up (migrations, seed,
+ * compiling) ran with the small one, so an idle process stays small. Returns a function that stops the check.
  */
 export function relaxLeanHeapForServing(applied: readonly string[], capMb = SERVING_SEMI_SPACE_MB): () => void {
   if (!applied.length) return () => undefined;
   const newSpaceMb = () => (v8.getHeapSpaceStatistics().find((sp) => sp.space_name === 'new_space')?.space_size ?? 0) / 1048576;
-  // new_space's size counts both semi-spaces.
-  if (newSpaceMb() >= 2 * capMb) return () => undefined;
-  v8.setFlagsFromString('--semi-space-growth-factor=2');
-  const timer = setInterval(() => {
-    if (newSpaceMb() < 2 * capMb) return;
-    v8.setFlagsFromString('--semi-space-growth-factor=1');
-    clearInterval(timer);
-  }, 100);
+  const growth = youngGrowthSwitch(capMb, newSpaceMb, (f) => v8.setFlagsFromString(f));
+  growth.check();
+  const timer = setInterval(growth.check, 100);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    growth.stop();
+  };
+}
+
+/** The check behind relaxLeanHeapForServing: growth on below the cap (new_space counts both semi-spaces), off at it; a flag is set only on a change. */
+export function youngGrowthSwitch(capMb: number, newSpaceMb: () => number, setFlag: (flag: string) => void): { check: () => void; stop: () => void } {
+  let growing = false;
+  const set = (grow: boolean) => {
+    if (grow === growing) return;
+    growing = grow;
+    setFlag(grow ? '--semi-space-growth-factor=2' : '--semi-space-growth-factor=1');
+  };
+  return { check: () => set(newSpaceMb() < 2 * capMb), stop: () => set(false) };
 }
 
 /** Applies the flags; returns those set. */
