@@ -22,17 +22,27 @@ export function parseTrustProxy(value: string | undefined): TrustProxy | undefin
   return { list };
 }
 
-const plain = (ip: string) => ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+/** An IPv4 address written as IPv6 (`::ffff:10.0.0.1`, how a dual-stack socket reports it) as plain IPv4. */
+const plain = (ip: string) => (ip.startsWith('::ffff:') && net.isIPv4(ip.slice(7)) ? ip.slice(7) : ip);
 const familyOf = (ip: string) => (net.isIPv6(ip) ? 'ipv6' : 'ipv4');
 
 /**
  * The client's address: the socket's, or — behind trusted proxies — the right-most X-Forwarded-For entry that
- * is not itself a trusted proxy (entries further left are whatever the client wrote).
+ * is not itself a trusted proxy (entries further left are whatever the client wrote). Runs on every logged
+ * request, so without the regular expression and the arrays of a split-map-filter.
  */
 export function clientIp(ctx: Pick<Context, 'get' | 'socket'>, trust: TrustProxy | undefined): string {
   const socket = plain(ctx.socket?.remoteAddress ?? '');
   if (!trust) return socket;
-  const chain = [...ctx.get('x-forwarded-for').split(',').map((s) => plain(s.trim())).filter((s) => net.isIP(s)), socket];
+  const header = ctx.get('x-forwarded-for');
+  const chain: string[] = [];
+  if (header) {
+    for (const part of header.split(',')) {
+      const ip = plain(part.trim());
+      if (net.isIP(ip)) chain.push(ip);
+    }
+  }
+  chain.push(socket);
   if ('hops' in trust) return chain[Math.max(0, chain.length - 1 - trust.hops)] ?? socket;
   let i = chain.length - 1;
   while (i > 0 && trust.list.check(chain[i]!, familyOf(chain[i]!))) i--;

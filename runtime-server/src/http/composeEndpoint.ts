@@ -60,9 +60,10 @@ export function composeEndpoint(router: Router, table: RouteTable, route: RouteR
     query: () => compile(services.queryAjv.compile.bind(services.queryAjv), action.query!, entity),
   });
 
-  const routeInfo: Middleware = async (ctx, next) => {
-    ctx.state.route = { route, entity, action } satisfies RouteState;
-    await next();
+  const state: RouteState = { route, entity, action };
+  const routeInfo: Middleware = (ctx, next) => {
+    ctx.state.route = state;
+    return next();
   };
   const run: Middleware = async (ctx) => {
     const locale = ctx.state.locale;

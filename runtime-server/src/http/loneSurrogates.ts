@@ -21,10 +21,11 @@ export function findLoneSurrogate(v: unknown, depth = 0): string | undefined {
  * alike, before any handler sees it. A query string cannot carry one (percent-decoding bad UTF-8 gives U+FFFD).
  */
 export function rejectLoneSurrogates(): Middleware {
-  return async (ctx, next) => {
+  // Not async: a throw here rejects through the caller's dispatch, as Koa's compose does.
+  return (ctx, next) => {
     if (findLoneSurrogate(ctx.request.body) !== undefined) {
       throw new ValidationError('error.parameter', { detail: 'unpaired UTF-16 surrogate' });
     }
-    await next();
+    return next();
   };
 }

@@ -59,12 +59,10 @@ const UNCOUNTED = new Set(['/admin/base/open/eps']);
  * and route, shared across instances: an outsider cannot make them cost the server (or its logs) without bound.
  */
 export function openRouteLimit(services: AppServices): Middleware {
-  return async (ctx, next) => {
+  return (ctx, next) => {
     const state = ctx.state.route as RouteState | undefined;
-    if (state?.route.auth === 'open' && !UNCOUNTED.has(state.route.url)) {
-      const ip = clientIp(ctx, services.config.trustProxy);
-      await limit(services.knex, `ip:${ip}:${state.route.url}`, OPEN_ROUTE_LIMIT.hits, OPEN_ROUTE_LIMIT.windowS);
-    }
-    await next();
+    if (state?.route.auth !== 'open' || UNCOUNTED.has(state.route.url)) return next();
+    const ip = clientIp(ctx, services.config.trustProxy);
+    return limit(services.knex, `ip:${ip}:${state.route.url}`, OPEN_ROUTE_LIMIT.hits, OPEN_ROUTE_LIMIT.windowS).then(() => next());
   };
 }

@@ -4,6 +4,7 @@ import type { AppServices } from '../app/services.js';
 import type { Actor } from '../core/actor.js';
 import { now } from '../db/values.js';
 import type { RouteState } from './composeEndpoint.js';
+import type { RouteRecord } from '../core/routeRecord.js';
 
 /** Keys whose values never reach the log, whatever the route (compared case-insensitively). */
 export const SECRET_KEYS: readonly string[] = ['password', 'oldPassword', 'newPassword', 'verifyCode', 'token', 'refreshToken', 'captchaId', 'secret'];
@@ -47,28 +48,40 @@ export function logParams(value: unknown, secret: ReadonlySet<string>): string |
  * instance's queued rows, so a reader sees his own requests.
  */
 export function requestLog(services: AppServices): Middleware {
-  const secretsByEntity = new Map<string, ReadonlySet<string>>();
-  const secretsOf = (state: RouteState): ReadonlySet<string> => {
-    let set = secretsByEntity.get(state.entity.id);
-    if (!set) {
-      set = new Set([...SECRET_KEYS, ...state.entity.fields.filter((f) => f.secret).map((f) => f.name)].map((k) => k.toLowerCase()));
-      secretsByEntity.set(state.entity.id, set);
+  /** Per route, worked out at its first request: whether it is logged, and the keys masked in its parameters. */
+  const facts = new WeakMap<RouteRecord, RouteLogFacts>();
+  const factsOf = (state: RouteState): RouteLogFacts => {
+    let f = facts.get(state.route);
+    if (!f) {
+      const key = `${state.route.method} ${state.route.url}`;
+      f = {
+        skip: SKIP.has(key),
+        logPage: key === LOG_PAGE,
+        secret: new Set([...SECRET_KEYS, ...state.entity.fields.filter((x) => x.secret).map((x) => x.name)].map((k) => k.toLowerCase())),
+      };
+      facts.set(state.route, f);
     }
-    return set;
+    return f;
   };
-  return async (ctx, next) => {
-    const state = ctx.state.route as RouteState;
-    const key = `${state.route.method} ${state.route.url}`;
-    if (SKIP.has(key)) {
-      if (key === LOG_PAGE) await services.requestLog.flush();
-      return next();
-    }
-    try {
-      await next();
-    } finally {
-      queue(services, ctx, secretsOf(state));
-    }
+  // Not async: the row is queued when the rest of the chain settles, either way; an async wrapper cost every
+  // request a promise and a turn of its own.
+  return (ctx, next) => {
+    const f = factsOf(ctx.state.route as RouteState);
+    if (f.skip) return f.logPage ? services.requestLog.flush().then(() => next()) : next();
+    return next().then(
+      () => queue(services, ctx, f.secret),
+      (err: unknown) => {
+        queue(services, ctx, f.secret);
+        throw err;
+      },
+    );
   };
+}
+
+interface RouteLogFacts {
+  skip: boolean;
+  logPage: boolean;
+  secret: ReadonlySet<string>;
 }
 
 const LOG_PAGE = 'post /admin/base/sys/log/page';
