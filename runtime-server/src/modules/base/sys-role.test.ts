@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { eventually } from '../../testing/eventually.js';
 import { testDatabases } from '../../testing/forEachDb.js';
 import { startTestApp } from '../../testing/testApp.js';
 import type { Client, TestApp } from '../../testing/testApp.js';
@@ -34,15 +35,6 @@ async function roleAndUser(app: TestApp, name: string, departmentId: number, rol
   return { roleId: r.body.data.id, userId: u.body.data };
 }
 
-/** Polls every `step` ms until `check` holds (permission caches are per instance, refreshed via the shared epoch). */
-async function eventually(check: () => Promise<boolean>, what: string, ms = 3000, step = 100): Promise<void> {
-  const end = Date.now() + ms;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > end) assert.fail(`not within ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, step));
-  }
-}
 
 for (const db of testDatabases()) {
   describe(`roles: /admin/base/sys/role (${db.name})`, () => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { eventually } from '../../testing/eventually.js';
 import { testDatabases } from '../../testing/forEachDb.js';
 import { loginRequest, startTestApp } from '../../testing/testApp.js';
 import type { Client, TestApp } from '../../testing/testApp.js';
@@ -279,12 +280,3 @@ for (const db of testDatabases()) {
   });
 }
 
-/** Polls until `check` holds (permission caches are per instance, refreshed within about a second). */
-async function eventually(check: () => Promise<boolean>, what: string, ms = 3000): Promise<void> {
-  const end = Date.now() + ms;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > end) assert.fail(`not within ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}

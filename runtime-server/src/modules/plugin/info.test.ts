@@ -8,6 +8,7 @@ import type { Response, Test } from 'supertest';
 import type { Config } from '../../config.js';
 import { bumpPluginEpoch, jsonColumn } from '../../plugins/manager.js';
 import { packShipped, samplePackage } from '../../plugins/testPackages.js';
+import { eventually } from '../../testing/eventually.js';
 import { testDatabases } from '../../testing/forEachDb.js';
 import { createScopedAdmin } from '../../testing/scopedAdmin.js';
 import { startTestApp } from '../../testing/testApp.js';
@@ -40,14 +41,6 @@ function files(dir: string): string[] {
     .sort();
 }
 
-/** Polls until `check` holds (the other instance follows within about a second). */
-async function eventually(what: string, check: () => boolean | Promise<boolean>, ms = 4000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) assert.fail(`not within ${ms} ms: ${what}`);
-    await sleep(100);
-  }
-}
 
 let taskDemo: Buffer;
 let taskDemo101: Buffer;
@@ -186,7 +179,7 @@ for (const db of testDatabases()) {
       assert.equal(res.body.code, 1000, JSON.stringify(res.body));
       const onA = a.instance.services.taskHandlers.resolve('pluginDemoService.ping');
       assert.ok(onA, 'this instance at once');
-      await eventually('B registers pluginDemoService.ping', () => !!b.instance.services.taskHandlers.resolve('pluginDemoService.ping'));
+      await eventually(() => !!b.instance.services.taskHandlers.resolve('pluginDemoService.ping'), 'B registers pluginDemoService.ping', 4000);
       const task = { id: 7, name: 't', service: 'pluginDemoService.ping()', data: { x: 1 } };
       const detail = await b.instance.services.taskHandlers.resolve(task.service)!({ services: b.instance.services, task });
       assert.match(String(detail), /^hello from taskDemo 1\.0\.0 \(run 1 on this instance\) data=\{"x":1\}$/);
@@ -206,14 +199,14 @@ for (const db of testDatabases()) {
       assert.deepEqual(jsonColumn(r.config), { greeting: 'hello', failEvery: 0 }, 'config values kept');
       assert.equal(await count(), 1, 'overwritten, not duplicated');
       const task = { id: 7, name: 't', service: 'pluginDemoService.ping', data: null };
-      await eventually('B runs version 1.0.1', async () => /1\.0\.1/.test(String(await b.instance.services.taskHandlers.resolve(task.service)?.({ services: b.instance.services, task }))));
+      await eventually(async () => /1\.0\.1/.test(String(await b.instance.services.taskHandlers.resolve(task.service)?.({ services: b.instance.services, task }))), 'B runs version 1.0.1', 4000);
     });
 
     it('disabling removes the handler on both instances', async () => {
       const { id } = await row('taskDemo');
       assert.equal((await a.post(`${P}/update`, { id, status: 0 })).body.code, 1000);
       assert.equal(a.instance.services.taskHandlers.resolve('pluginDemoService.ping'), undefined);
-      await eventually('B drops pluginDemoService.ping', () => !b.instance.services.taskHandlers.resolve('pluginDemoService.ping'));
+      await eventually(() => !b.instance.services.taskHandlers.resolve('pluginDemoService.ping'), 'B drops pluginDemoService.ping', 4000);
     });
 
     it('the upload plugin, enabled on A, serves uploads on B without restart', async () => {
@@ -224,7 +217,7 @@ for (const db of testDatabases()) {
       assert.match(badRoot.body.message, /Root folder \(root\)/);
       const enable = await a.post(`${P}/update`, { id, status: 1, config: { root: sharedRoot, urlPrefix: '/files' } });
       assert.equal(enable.body.code, 1000, JSON.stringify(enable.body));
-      await eventually('B reports the plugin as upload mode', async () => (await b.get('/admin/base/comm/uploadMode')).body.data?.type === 'uploadLocalRoot');
+      await eventually(async () => (await b.get('/admin/base/comm/uploadMode')).body.data?.type === 'uploadLocalRoot', 'B reports the plugin as upload mode', 4000);
       const up = await b.post('/admin/base/comm/upload').attach('file', PNG, 'photo.png');
       assert.equal(up.body.code, 1000, JSON.stringify(up.body));
       const url = up.body.data as string;
@@ -258,7 +251,7 @@ for (const db of testDatabases()) {
       assert.equal(Number((await row('uploadLocalRoot')).status), 1);
       assert.equal((await a.post(`${P}/update`, { id: second.id, status: 1 })).body.code, 1000);
       assert.equal(Number((await row('uploadLocalRoot')).status), 0, 'one enabled plugin per hook');
-      await eventually('B switches to the second plugin', async () => (await b.get('/admin/base/comm/uploadMode')).body.data?.type === 'uploadLocalRootTwo');
+      await eventually(async () => (await b.get('/admin/base/comm/uploadMode')).body.data?.type === 'uploadLocalRootTwo', 'B switches to the second plugin', 4000);
     });
 
     it('masks secret config values in page, list, info and the audit trail; a masked value sent back is kept', async () => {
@@ -304,7 +297,7 @@ for (const db of testDatabases()) {
       for (const app of [a, b]) assert.ok(!app.instance.services.plugins.loadedKeys().includes('flakyPlugin'));
       fs.writeFileSync(marker, '');
       for (const [name, app] of [['A', a], ['B', b]] as const) {
-        await eventually(`${name} loads it on a retry`, () => app.instance.services.plugins.loadedKeys().includes('flakyPlugin'));
+        await eventually(() => app.instance.services.plugins.loadedKeys().includes('flakyPlugin'), `${name} loads it on a retry`, 4000);
       }
       assert.equal((await a.post(`${P}/update`, { id: r.id, status: 0 })).body.code, 1000);
     });
@@ -315,7 +308,7 @@ for (const db of testDatabases()) {
       assert.equal(await count(), ids.length);
       assert.equal((await a.post(`${P}/delete`, { ids })).body.code, 1000);
       assert.equal(await count(), 0);
-      await eventually('B back to local storage', async () => (await b.get('/admin/base/comm/uploadMode')).body.data?.type === 'local');
+      await eventually(async () => (await b.get('/admin/base/comm/uploadMode')).body.data?.type === 'local', 'B back to local storage', 4000);
       assert.deepEqual(b.instance.services.plugins.loadedKeys(), []);
       const up = await b.post('/admin/base/comm/upload').attach('file', PNG, 'again.png');
       assert.match(up.body.data, /^\/api\/upload\/\d{8}\//);
