@@ -10,6 +10,7 @@ import { signPair, verifyToken } from './tokens.js';
 import type { TokenPair } from './tokens.js';
 import { TABLES } from '../generated/tables.js';
 import { table } from '../db/table.js';
+import { roleIdsOfUser } from './roleIds.js';
 
 export interface LoginInput {
   username: string;
@@ -44,7 +45,7 @@ export async function login(services: AppServices, input: LoginInput, ip: string
   const ok = await verifySecret(input.password, user ? user.password : await dummyHash);
   if (!user || !ok || user.status !== 1) throw new AppError('auth.badCredentials');
   const isSuper = user.isSuper === 1;
-  const roleIds = (await table(knex, TABLES.baseSysUserRole).where({ userId: user.id }).select('roleId')).map((r) => r.roleId);
+  const roleIds = await roleIdsOfUser(knex, user.id);
   // A role-less account answers exactly like a wrong password: the message tells nobody the password was right.
   if (!isSuper && !roleIds.length) throw new AppError('auth.badCredentials');
   await release(knex, scopes[0]!, scopes[1]!);
@@ -68,6 +69,6 @@ export async function refresh(services: AppServices, refreshToken: string | unde
   if (!s || s.userId !== claims.userId || s.revoked || s.expired || s.status !== 1 || s.passwordV !== claims.passwordVersion) throw expired();
   const jti = successorJti(services.auth.secret, claims.jti);
   if (!(await rotateRefresh(services.knex, s.sid, claims.jti, jti))) throw expired();
-  const roleIds = (await table(services.knex, TABLES.baseSysUserRole).where({ userId: s.userId }).select('roleId')).map((r) => r.roleId);
+  const roleIds = await roleIdsOfUser(services.knex, s.userId);
   return signPair(services.auth.secret, { userId: s.userId, username: s.username, passwordVersion: s.passwordV, sid: s.sid, roleIds }, jti);
 }

@@ -19,7 +19,7 @@ import { MAX_FILES, receiveMultipart } from '../../upload/multipart.js';
 import type { UploadFile } from '../../plugins/api.js';
 import type { ActiveUpload } from '../../plugins/manager.js';
 import { ENTITIES, TABLES } from '../../generated/tables.js';
-import { table } from '../../db/table.js';
+import { roleIdsOfUser } from '../../auth/roleIds.js';
 
 /** `GET /admin/base/comm/program`: which back-end language a shared console talks to (8.x). */
 export const program: Handler = () => 'Node';
@@ -88,7 +88,7 @@ export const personUpdate: Handler = async (ctx) => {
   });
   const jti = randomUUID();
   const sid = await createSession(knex, actor!.userId, jti, null);
-  const roleIds = (await table(knex, TABLES.baseSysUserRole).where({ userId: actor!.userId }).select('roleId')).map((r) => r.roleId);
+  const roleIds = await roleIdsOfUser(knex, actor!.userId);
   return signPair(services.auth.secret, { userId: actor!.userId, username: user.username, passwordVersion: passwordV, sid, roleIds }, jti);
 };
 

@@ -10,6 +10,7 @@ import type { ViewState } from '../../dataJob/viewState.js';
 import type { BaseSysViewRow } from '../../generated/rows.js';
 import { TABLES } from '../../generated/tables.js';
 import { table } from '../../db/table.js';
+import { roleIdsOfUser } from '../../auth/roleIds.js';
 
 const TABLE = TABLES.baseSysView;
 const SETTINGS = TABLES.baseSysUserSetting;
@@ -40,7 +41,7 @@ async function departmentLine(knex: Knex, departmentId: number | null): Promise<
 }
 
 async function rolesOf(knex: Knex, userId: number): Promise<number[]> {
-  return (await table(knex, TABLES.baseSysUserRole).where({ userId }).select('roleId')).map((r) => r.roleId);
+  return roleIdsOfUser(knex, userId);
 }
 
 /** Views of a screen the actor may load: his own, those shared with a role he holds or a department on his line. */
