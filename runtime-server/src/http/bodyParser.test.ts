@@ -4,26 +4,34 @@ import http from 'node:http';
 import Koa from 'koa';
 import { bodyParser, byteCount } from './bodyParser.js';
 
+/** An app of `before`, the parser (1 KB JSON limit) and a handler answering the parsed body, served on a free port. */
+async function serve(before: Koa.Middleware[] = []) {
+  const app = new Koa();
+  for (const m of before) app.use(m);
+  app.use(bodyParser('1kb'));
+  app.use((ctx) => {
+    ctx.body = { body: ctx.request.body === undefined ? 'none' : ctx.request.body };
+  });
+  const server = http.createServer(app.callback());
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const send = (method: string, body?: string, type = 'application/json') =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request(`${url}/x`, { method, headers: body === undefined ? {} : { 'content-type': type, 'content-length': Buffer.byteLength(body) } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode!, text }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  return { server, send };
+}
+
 describe('bodyParser', () => {
   it('parses JSON and forms on every method, GET included, and leaves a request without a body alone', async () => {
-    const app = new Koa();
-    app.use(bodyParser('1kb'));
-    app.use((ctx) => {
-      ctx.body = { body: ctx.request.body === undefined ? 'none' : ctx.request.body };
-    });
-    const server = http.createServer(app.callback());
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    const send = (method: string, body?: string, type = 'application/json') =>
-      new Promise<{ status: number; text: string }>((resolve, reject) => {
-        const req = http.request(`${url}/x`, { method, headers: body === undefined ? {} : { 'content-type': type, 'content-length': Buffer.byteLength(body) } }, (res) => {
-          let text = '';
-          res.on('data', (c) => (text += c));
-          res.on('end', () => resolve({ status: res.statusCode!, text }));
-        });
-        req.on('error', reject);
-        req.end(body);
-      });
+    const { server, send } = await serve();
     try {
       assert.deepEqual(JSON.parse((await send('GET')).text), { body: 'none' });
       // The spec's client sends refreshToken as a body field on a GET.
@@ -38,34 +46,18 @@ describe('bodyParser', () => {
   });
 
   it('reads a plain JSON body itself exactly as koa-body does: values, strictness, prototype keys, BOM, limits', async () => {
-    const app = new Koa();
     // Errors as the envelope reads them (status, type, limit) and the message.
-    app.use(async (ctx, next) => {
-      try {
-        await next();
-      } catch (e) {
-        const err = e as { status?: number; type?: string; limit?: number; message: string };
-        ctx.body = { error: { status: err.status ?? null, type: err.type ?? null, limit: err.limit ?? null, message: err.message } };
-      }
-    });
-    app.use(bodyParser('1kb'));
-    app.use((ctx) => {
-      ctx.body = { body: ctx.request.body === undefined ? 'none' : ctx.request.body };
-    });
-    const server = http.createServer(app.callback());
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    const send = (body: string, type: string) =>
-      new Promise<string>((resolve, reject) => {
-        const req = http.request(`${url}/x`, { method: 'POST', headers: { 'content-type': type, 'content-length': Buffer.byteLength(body) } }, (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (c) => (text += c));
-          res.on('end', () => resolve(text));
-        });
-        req.on('error', reject);
-        req.end(body);
-      });
+    const { server, send: sendAs } = await serve([
+      async (ctx, next) => {
+        try {
+          await next();
+        } catch (e) {
+          const err = e as { status?: number; type?: string; limit?: number; message: string };
+          ctx.body = { error: { status: err.status ?? null, type: err.type ?? null, limit: err.limit ?? null, message: err.message } };
+        }
+      },
+    ]);
+    const send = async (body: string, type: string) => (await sendAs('POST', body, type)).text;
     const bodies = [
       '{"a":[1],"b":{"c":null}}',
       '[1,"two"]',
