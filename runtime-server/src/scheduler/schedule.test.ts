@@ -61,6 +61,9 @@ describe('schedule maths', () => {
   it('cron validation: 5 or 6 fields, valid ranges, never blank', () => {
     for (const ok of ['* * * * *', '*/1 * * * * *', '0/5 * * * * ?', '0 0 0 * * *', '0 15 10 ? * MON-FRI']) assert.ok(isValidCron(ok), ok);
     for (const bad of ['', '   ', 'bad', '* * * *', '* * * * * * *', '61 * * * * *', '* 25 * * *', '* * * 13 *']) assert.ok(!isValidCron(bad), JSON.stringify(bad));
+    // Asked again (the verdicts are kept): the same answers.
+    for (const expr of ['* * * * *', 'bad', '* 25 * * *', '0 15 10 ? * MON-FRI']) assert.equal(isValidCron(expr), isValidCron(`${expr}`), expr);
+    assert.deepEqual([isValidCron('* * * * *'), isValidCron('bad')], [true, false]);
   });
 
   it('stored times parse back to the same instant', () => {
