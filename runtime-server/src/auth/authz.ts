@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { loadParents, withDescendants } from '../crud/tree.js';
-import { bumpConfEpoch, readConfEpoch } from '../db/confEpoch.js';
+import { bumpConfEpoch, EpochWatch } from '../db/confEpoch.js';
 import { now } from '../db/values.js';
 import { loadSession } from './sessions.js';
 import type { SessionState } from './sessions.js';
@@ -8,18 +8,9 @@ import { TABLES } from '../generated/tables.js';
 
 const EPOCH_KEY = 'authEpoch';
 
-/**
- * Bumps made by this process: an instance re-reads the shared epoch at its next check instead of
- * waiting out `maxAgeMs`, so a change is seen at once where it was made. Only a counter — every app
- * in the process merely re-reads the database, which stays the one source of truth.
- */
-let localBumps = 0;
-
-/** Marks every instance's permission and session caches stale (they notice within `Authz.maxAgeMs`). */
-export async function bumpAuthEpoch(knex: Knex | Knex.Transaction): Promise<void> {
-  localBumps++;
-  await bumpConfEpoch(knex, EPOCH_KEY);
-  localBumps++;
+/** Marks every instance's permission and session caches stale (they notice within `Authz.maxAgeMs`, this one at once). */
+export function bumpAuthEpoch(knex: Knex | Knex.Transaction): Promise<void> {
+  return bumpConfEpoch(knex, EPOCH_KEY);
 }
 
 const parsePerms = (s: unknown) =>
@@ -33,9 +24,7 @@ const parsePerms = (s: unknown) =>
  * every `maxAgeMs` the shared epoch is read, and a changed epoch clears everything.
  */
 export class Authz {
-  private epoch: string | undefined;
-  private checkedAt = 0;
-  private seenBumps = -1;
+  private readonly watch: EpochWatch;
   private perms = new Map<number, Set<string>>();
   private scopes = new Map<number, number[]>();
   private sessions = new Map<number, { state: SessionState; expireTime: string; at: number }>();
@@ -46,26 +35,18 @@ export class Authz {
     readonly maxAgeMs = 1000,
     /** A cached session is re-read after this long even when the epoch did not move. */
     readonly sessionTtlMs = 3000,
-  ) {}
-
-  /** Undefined when the caches are fresh (no promise to wait for on the hot path), else the epoch check. */
-  private fresh(): Promise<void> | undefined {
-    const t = Date.now();
-    if (t - this.checkedAt < this.maxAgeMs && this.seenBumps === localBumps) return undefined;
-    return this.checkEpoch(t);
-  }
-
-  private async checkEpoch(t: number): Promise<void> {
-    this.checkedAt = t;
-    this.seenBumps = localBumps;
-    const epoch = await readConfEpoch(this.knex, EPOCH_KEY);
-    if (epoch !== this.epoch) {
-      this.epoch = epoch;
+  ) {
+    this.watch = new EpochWatch(knex, EPOCH_KEY, maxAgeMs, () => {
       this.perms.clear();
       this.scopes.clear();
       this.sessions.clear();
       this.own.clear();
-    }
+    });
+  }
+
+  /** Undefined when the caches are fresh (no promise to wait for on the hot path), else the epoch check. */
+  private fresh(): Promise<void> | undefined {
+    return this.watch.check();
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { bumpConfEpoch, readConfEpoch } from './confEpoch.js';
+import { bumpConfEpoch, EpochWatch } from './confEpoch.js';
 
 /** Most keys one cache holds; beyond it, it starts afresh (a flood of distinct keys cannot grow it). */
 const MAX_KEYS = 1000;
@@ -11,11 +11,8 @@ const MAX_KEYS = 1000;
  * `ttlMs`, when each value is read again whatever happened.
  */
 export class EpochCache {
-  private epoch: string | undefined;
-  private checkedAt = 0;
-  private bumps = 0;
-  private seenBumps = -1;
   private readonly values = new Map<string, { value: unknown; at: number }>();
+  private readonly watch: EpochWatch;
 
   constructor(
     private readonly knex: Knex,
@@ -23,27 +20,20 @@ export class EpochCache {
     readonly epochKey: string,
     readonly maxAgeMs = 1000,
     readonly ttlMs = 3000,
-  ) {}
+  ) {
+    this.watch = new EpochWatch(knex, epochKey, maxAgeMs, () => this.values.clear());
+  }
 
   /** After a write to a source (inside the writer's transaction when it has one): every instance drops its values. */
-  async bump(knex: Knex | Knex.Transaction = this.knex): Promise<void> {
-    this.bumps++;
-    await bumpConfEpoch(knex, this.epochKey);
-    this.bumps++;
+  bump(knex: Knex | Knex.Transaction = this.knex): Promise<void> {
+    return bumpConfEpoch(knex, this.epochKey);
   }
 
   /** The value under `key`, from the cache while fresh, else from `load` (and kept). */
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const stale = this.watch.check();
+    if (stale) await stale;
     const t = Date.now();
-    if (t - this.checkedAt >= this.maxAgeMs || this.seenBumps !== this.bumps) {
-      this.checkedAt = t;
-      this.seenBumps = this.bumps;
-      const epoch = await readConfEpoch(this.knex, this.epochKey);
-      if (epoch !== this.epoch) {
-        this.epoch = epoch;
-        this.values.clear();
-      }
-    }
     const hit = this.values.get(key);
     if (hit && t - hit.at < this.ttlMs) return hit.value as T;
     const value = await load();

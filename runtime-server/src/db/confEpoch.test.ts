@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Knex } from 'knex';
+import { testDatabases } from '../testing/forEachDb.js';
+import { bumpConfEpoch, EpochWatch } from './confEpoch.js';
+import { createDb } from './createDb.js';
+import { migrateLatest } from './migrate.js';
+
+for (const db of testDatabases()) {
+  describe(`shared epoch watch (${db.name})`, () => {
+    let knex: Knex;
+    before(async () => {
+      knex = createDb(await db.config()).knex;
+      await migrateLatest(knex);
+    });
+    after(async () => {
+      await knex.destroy();
+      await db.cleanup();
+    });
+
+    /** A watch with an hour's `maxAgeMs`: only a bump in this process makes it read the epoch again. */
+    function watch(key: string) {
+      let changes = 0;
+      const w = new EpochWatch(knex, key, 3_600_000, () => changes++);
+      /** Whether the check read the epoch. */
+      const check = async () => {
+        const read = w.check();
+        if (read) await read;
+        return read !== undefined;
+      };
+      return { check, changes: () => changes };
+    }
+
+    it('reads once, then nothing until a bump in this process, which it sees at its next check', async () => {
+      const w = watch('testEpochA');
+      assert.equal(await w.check(), true, 'the first check reads the epoch');
+      assert.equal(w.changes(), 1);
+      assert.equal(await w.check(), false, 'within maxAgeMs and without a bump nothing is read');
+      await bumpConfEpoch(knex, 'testEpochA');
+      assert.equal(await w.check(), true);
+      assert.equal(w.changes(), 2, 'the new value was read');
+      assert.equal(await w.check(), false);
+      await bumpConfEpoch(knex, 'testEpochB');
+      assert.equal(await w.check(), false, "another key's bump leaves it alone");
+    });
+
+    it('a bump inside a transaction is seen after the commit, even when a check ran between the bump and the commit', async () => {
+      const w = watch('testEpochC');
+      await w.check();
+      const changes = w.changes();
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let bumped!: () => void;
+      const didBump = new Promise<void>((r) => (bumped = r));
+      const trx = knex.transaction(async (t) => {
+        await bumpConfEpoch(t, 'testEpochC');
+        bumped();
+        await held;
+      });
+      await didBump;
+      // On MariaDB another connection reads the value from before the commit (awaited here, so it surely
+      // does); on SQLite the read waits for the one pooled connection. Either way the watch must look again.
+      const between = w.check();
+      if (db.name === 'mariadb') {
+        await between;
+        assert.equal(w.changes(), changes, 'the read between saw the value from before the commit');
+      }
+      release();
+      await trx;
+      await between;
+      await w.check();
+      assert.equal(w.changes(), changes + 1, 'the committed value was read');
+      assert.equal(await w.check(), false);
+    });
+
+    it('a bump in a transaction rolled back changes nothing', async () => {
+      const w = watch('testEpochD');
+      await w.check();
+      const changes = w.changes();
+      await assert.rejects(
+        knex.transaction(async (t) => {
+          await bumpConfEpoch(t, 'testEpochD');
+          throw new Error('roll back');
+        }),
+        /roll back/,
+      );
+      await w.check();
+      assert.equal(w.changes(), changes, 'the epoch read is the one from before');
+    });
+  });
+}
