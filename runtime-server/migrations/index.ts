@@ -11,6 +11,7 @@ import * as m20261125075340_create_demo_order from './20261125075340_create_demo
 import * as m20261125075513_create_base_sys_data_job from './20261125075513_create_base_sys_data_job.js';
 import * as m20261125080813_alter_demo_order from './20261125080813_alter_demo_order.js';
 import * as m20261125082306_create_base_sys_view from './20261125082306_create_base_sys_view.js';
+import * as m20261125220128_alter_base_sys_log from './20261125220128_alter_base_sys_log.js';
 
 /** Every migration in run order. */
 export const migrations: [string, Knex.Migration][] = [
@@ -25,4 +26,5 @@ export const migrations: [string, Knex.Migration][] = [
   ['20261125075513_create_base_sys_data_job', m20261125075513_create_base_sys_data_job],
   ['20261125080813_alter_demo_order', m20261125080813_alter_demo_order],
   ['20261125082306_create_base_sys_view', m20261125082306_create_base_sys_view],
+  ['20261125220128_alter_base_sys_log', m20261125220128_alter_base_sys_log],
 ];

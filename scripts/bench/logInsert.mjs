@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // The request log's SQLite write on its own: µs per row, the longest single INSERT (a checkpoint's stall) and
 // the WAL bytes per row, by rows per INSERT, interleaved rounds. The table mirrors base_sys_log as the
-// migrations create it (three secondary indexes) and the connection uses the server's pragmas
+// migrations leave it (indexes on createTime and userId; `--indexes createTime,updateTime,userId` for the
+// table before its updateTime index was dropped) and the connection uses the server's pragmas
 // (runtime-server/src/db/createDb.ts), so the figures are what RequestLogWriter's batch size buys.
-// `node scripts/bench/logInsert.mjs [--sizes 200,500,1000] [--rows 200000] [--rounds 4]`
+// `node scripts/bench/logInsert.mjs [--sizes 200,500,1000] [--rows 200000] [--rounds 4] [--indexes createTime,userId]`
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,11 +17,10 @@ const arg = (name, fallback) => {
 const SIZES = arg('sizes', '200,500,1000').split(',').map(Number);
 const ROWS = Number(arg('rows', '200000'));
 const ROUNDS = Number(arg('rounds', '4'));
+const INDEXES = arg('indexes', 'createTime,userId').split(',').filter(Boolean);
 const DDL = `create table base_sys_log (id integer primary key autoincrement, userId integer, action varchar(1000),
   ip varchar(50), params json, createTime datetime not null, updateTime datetime not null);
-create index base_sys_log_createtime_index on base_sys_log (createTime);
-create index base_sys_log_updatetime_index on base_sys_log (updateTime);
-create index base_sys_log_userid_index on base_sys_log (userId);`;
+${INDEXES.map((c) => `create index base_sys_log_${c.toLowerCase()}_index on base_sys_log (${c});`).join('\n')}`;
 
 function open(dir, autocheckpoint) {
   fs.rmSync(dir, { recursive: true, force: true });

@@ -132,6 +132,11 @@ describe('loadModel', () => {
       failures({ 'demo/goods.json': goods((d) => { delete d['x-label']; }) }),
       [['MetaSchema', 'schemas/demo/goods.json', '']],
     );
+    // Only the implicit timestamps can be named (a declared field takes x-index).
+    assert.deepEqual(
+      failures({ 'demo/goods.json': goods((d) => { d['x-time-indexes'] = ['title']; }) }),
+      [['MetaSchema', 'schemas/demo/goods.json', '/x-time-indexes/0']],
+    );
   });
 
   it('names the offending keyword or property in a meta-schema message', () => {

@@ -462,6 +462,13 @@ describe('sanitizeEntity model of demo/goods', () => {
     assert.equal(o.fields.find((f) => f.name === 'userId')!.ref, 'base/sys/user');
   });
 
+  it('indexes only the implicit timestamps x-time-indexes names', () => {
+    const names = (doc: Raw) => valid(doc).indexes.map((ix) => ix.name);
+    assert.deepEqual(names(goods((d) => void (d['x-time-indexes'] = ['createTime']))), ['demo_goods_createtime_index']);
+    assert.deepEqual(names(goods((d) => void (d['x-time-indexes'] = []))), []);
+    assert.deepEqual(names(goods()), ['demo_goods_createtime_index', 'demo_goods_updatetime_index']);
+  });
+
   it('honours x-entity, x-renamedFrom, x-recycle, x-data-scope and field x-renamedFrom / x-secret', () => {
     const o = valid(
       goods((d) => {

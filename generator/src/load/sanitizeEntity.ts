@@ -133,8 +133,10 @@ export function sanitizeEntity(raw: RawSchemaFile): { entity: EntityModel; error
     });
   }
   if (table) {
-    fields.push(implicitField('createTime', 'datetime', CREATE_LABEL, true));
-    fields.push(implicitField('updateTime', 'datetime', UPDATE_LABEL, true));
+    // Both indexed unless the schema names fewer (an append-only log has no use for updateTime's).
+    const timeIndexes: string[] = doc['x-time-indexes'] ?? ['createTime', 'updateTime'];
+    fields.push(implicitField('createTime', 'datetime', CREATE_LABEL, timeIndexes.includes('createTime')));
+    fields.push(implicitField('updateTime', 'datetime', UPDATE_LABEL, timeIndexes.includes('updateTime')));
   }
   const names = new Set(fields.map((f) => f.name));
   relations.forEach((r) => {

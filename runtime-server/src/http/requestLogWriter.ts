@@ -16,9 +16,9 @@ export interface RequestLogWriterOptions {
   flushMs?: number;
   /**
    * Queued rows that start a write at once (else the timer does). 500 rather than 200: on SQLite each commit
-   * rewrites the partly filled pages of the table and its three indexes, and each 4 MB of WAL costs a checkpoint
-   * (two fsyncs, on the thread that commits). scripts/bench/logInsert.mjs on a slowed host: 200 rows per INSERT
-   * 5.0 µs and 720 WAL bytes per row, 500 rows 3.9 µs and 420 bytes.
+   * rewrites the partly filled pages of the table and its indexes, and each 4 MB of WAL costs a checkpoint (two
+   * fsyncs, on the thread that commits). scripts/bench/logInsert.mjs on a slowed host, with the three indexes
+   * the table then had: 200 rows per INSERT 5.0 µs and 720 WAL bytes per row, 500 rows 3.9 µs and 420 bytes.
    */
   batchRows?: number;
   /** Most rows per INSERT: a backlog is written in fewer, larger statements. */
