@@ -6,7 +6,8 @@
  * scripts/bench/load.mjs), bounded in time, a warm-up before every measured run, interleaved rounds,
  * the median of the rounds. Floors in the same run (scripts/bench/floor.mjs, its own process): a bare Koa
  * answering the same JSON body, and a bare Koa + Knex running the same SQL the page endpoints run (captured
- * from the server's own Knex). `--baseline <ref>` adds the server built from that commit, measured the same way.
+ * from the server's own Knex). `--baseline <ref>` adds the server built from that commit, measured the same way
+ * on a database of its own, migrated by that build and seeded alike.
  * Writes a Markdown table to stdout and bench/results.json. Numbers from one machine: compare ratios.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -385,21 +386,45 @@ const results: { method: Record<string, unknown>; databases: Record<string, unkn
 };
 const table: string[] = [];
 
-for (const kind of DBS) {
+/**
+ * A scratch database migrated by `build` itself (its first start, timed) and seeded. The baseline gets one of
+ * its own: a database the newer build migrated is one the older build refuses to start on (Knex's check of
+ * the applied migrations against its own list), and it must run on the schema it was written for.
+ */
+async function preparedDb(kind: string, build: string): Promise<{ db: Db; firstStartMs: number }> {
   const db = await scratchDb(kind);
+  try {
+    const first = await startServer(build, db.env);
+    await stop(first);
+    process.stderr.write(`[${db.name}] seeding ${USERS} users, ${GOODS} goods${build === bundle ? '' : ' (baseline database)'}…\n`);
+    await seed(db.knex);
+    return { db, firstStartMs: first.coldStartMs };
+  } catch (err) {
+    await db.cleanup();
+    throw err;
+  }
+}
+
+/** The admin's and the department-scoped admin's tokens on one server (each server signs its own sessions). */
+async function signIn(url: string, knex: Knex): Promise<Record<string, string>> {
+  const admin = await loginOver(url, knex, 'admin', PASSWORD, { 'x-forwarded-for': randomIp() });
+  const scoped = await loginOver(url, knex, 'scoped', SCOPED_PASSWORD, { 'x-forwarded-for': randomIp() });
+  return { admin: admin.token, scoped: scoped.token };
+}
+
+for (const kind of DBS) {
+  /** Scratch databases to drop at the end. */
+  const made: Db[] = [];
+  let baseDb: Db | undefined;
   let server: (Proc & { coldStartMs: number }) | undefined;
   let base: (Proc & { coldStartMs: number }) | undefined;
   let floor: Proc | undefined;
   try {
-    const first = await startServer(bundle, db.env);
-    const firstStartMs = first.coldStartMs;
-    await stop(first);
-    process.stderr.write(`[${db.name}] seeding ${USERS} users, ${GOODS} goods…\n`);
-    await seed(db.knex);
+    const { db, firstStartMs } = await preparedDb(kind, bundle);
+    made.push(db);
+    if (baseline) made.push((baseDb = (await preparedDb(kind, baseline)).db));
     server = await startServer(bundle, db.env, true);
-    const admin = await loginOver(server.url, db.knex, 'admin', PASSWORD, { 'x-forwarded-for': randomIp() });
-    const scoped = await loginOver(server.url, db.knex, 'scoped', SCOPED_PASSWORD, { 'x-forwarded-for': randomIp() });
-    const tokens: Record<string, string> = { admin: admin.token, scoped: scoped.token };
+    const tokens = await signIn(server.url, db.knex);
     const statics: Record<string, string> = {};
     for (const c of CASES.filter((x) => x.floor === 'json')) {
       const res = await fetch(`${server.url}${c.path}`, { method: c.method, headers: { authorization: tokens[c.as ?? 'admin']!, 'content-type': 'application/json' }, body: c.body === undefined ? undefined : JSON.stringify(c.body) });
@@ -410,20 +435,23 @@ for (const kind of DBS) {
     const queries = sqlCases.length ? await captureSql(db.env, sqlCases, tokens) : {};
     for (const c of sqlCases) process.stderr.write(`[${db.name}] ${c.name} floor replays ${queries[c.path]!.length} statements\n`);
     floor = await startFloor({ db: db.floorDb, statics, queries });
-    if (baseline) base = await startServer(baseline, db.env);
+    if (baseline && baseDb) base = await startServer(baseline, baseDb.env);
+    const baseTokens = base && baseDb ? await signIn(base.url, baseDb.knex) : {};
     const idleRss = rssMb(server.proc.pid);
     const idleRssBase = base ? rssMb(base.proc.pid) : undefined;
 
     const targets: { t: Target; p: Proc }[] = [{ t: 'server', p: server }, ...(base ? [{ t: 'baseline' as const, p: base }] : []), { t: 'floor', p: floor }];
     const runs = new Map<string, Measure[]>();
-    let deleteFrom = GOODS;
+    /** Per target (each has its own goods): the next id the delete case removes, downwards. */
+    const deleteFrom = new Map<Target, number>();
     let addSeed = 0;
     for (let round = 0; round < ROUNDS; round++) {
       for (const c of CASES) {
         const order = targets.filter((x) => x.t !== 'floor' || c.floor);
         if (round % 2) order.reverse();
         for (const { t, p } of order) {
-          const tok = t === 'floor' ? {} : c.as ? { authorization: tokens[c.as]! } : {};
+          const tok = t === 'floor' ? {} : c.as ? { authorization: (t === 'baseline' ? baseTokens : tokens)[c.as]! } : {};
+          const knexOf = t === 'baseline' && baseDb ? baseDb.knex : db.knex;
           const runOnce = async (seconds: number): Promise<Measure> => {
             const spec: Record<string, unknown> = {
               url: p.url,
@@ -440,13 +468,13 @@ for (const kind of DBS) {
             // A different user per request: the login throttle counts attempts per username while they run.
             if (c.vary === 'login') spec.users = USERS;
             // Logins are scrypt-bound (tens per second here); a run that outpaced its captchas would show failures.
-            if (c.vary === 'login') spec.captchas = await captchas(p.url, db.knex, Math.ceil(seconds * 80) + 20);
+            if (c.vary === 'login') spec.captchas = await captchas(p.url, knexOf, Math.ceil(seconds * 80) + 20);
             if (c.vary === 'update') Object.assign(spec, { idFrom: 1, idCount: Math.floor(GOODS / 2) });
-            if (c.vary === 'delete') spec.idFrom = deleteFrom;
+            if (c.vary === 'delete') spec.idFrom = deleteFrom.get(t) ?? GOODS;
             const cpu0 = cpuTimeUs(p.proc.pid);
             const m = load(spec);
             m.cpuUs = Math.round((cpuTimeUs(p.proc.pid) - cpu0) / Math.max(1, m.total));
-            if (c.vary === 'delete') deleteFrom -= m.issued + 1;
+            if (c.vary === 'delete') deleteFrom.set(t, (deleteFrom.get(t) ?? GOODS) - m.issued - 1);
             return m;
           };
           if (WARMUP > 0) await runOnce(WARMUP);
@@ -490,7 +518,7 @@ for (const kind of DBS) {
     await stop(server);
     await stop(base);
     await stop(floor);
-    await db.cleanup();
+    for (const d of made) await d.cleanup();
   }
 }
 
