@@ -138,7 +138,8 @@ describe('AI coding helper (browser)', () => {
 
   it('stopping a provider draft stops it on the server and leaves nothing drafted or created', async () => {
     const draft = { $id: 'library/loan', 'x-label': { 'zh-cn': '借阅', 'zh-tw': '借閱', en: 'Loan' }, properties: {} };
-    const stub = await stubProvider(JSON.stringify(draft).padEnd(4000, ' '), { pieces: 80, delayMs: 100 });
+    const text = JSON.stringify(draft).padEnd(4000, ' ');
+    const stub = await stubProvider(text, { pieces: 80, delayMs: 100 });
     try {
       await withServer({ ai: { baseUrl: stub.url, model: 'stub-model' } }, async (page, app) => {
         const before = treeOf(paths);
@@ -148,6 +149,10 @@ describe('AI coding helper (browser)', () => {
         await page.getByTestId('ai-draft').click();
         await page.getByTestId('ai-source').getByText('AI 草稿（stub-model）').waitFor();
         await page.waitForFunction(() => (document.querySelector('.ai-code__log')?.textContent ?? '').includes('library/loan'));
+        // The log is the provider's text as sent so far, pieces joined as they came: no server status line (it
+        // would keep the request's language after a switch; the source tag says it) and no breaks between pieces.
+        const log = (await page.locator('.ai-code__log').textContent()) ?? '';
+        assert.ok(log.length > 0 && text.startsWith(log), `the provider's text so far: ${JSON.stringify(log.slice(0, 120))}`);
         await screenshot(page, 'ai-code-streaming-zh-light');
         await page.getByTestId('ai-cancel').click();
         await page.getByText('已停止生成').waitFor();

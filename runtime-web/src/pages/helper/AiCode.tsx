@@ -32,7 +32,8 @@ const AiCode = observer(function AiCode() {
   const [description, setDescription] = useState('');
   const [moduleName, setModuleName] = useState('');
   const [entityName, setEntityName] = useState('');
-  const [log, setLog] = useState<string[]>([]);
+  /** The provider's text as it streams in (pieces of one text, so joined as they come). */
+  const [log, setLog] = useState('');
   const [source, setSource] = useState<{ local: boolean; model: string }>();
   const [base, setBase] = useState<Doc>();
   const [rows, setRows] = useState<FieldRow[]>([]);
@@ -60,7 +61,7 @@ const AiCode = observer(function AiCode() {
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
-    setLog([]);
+    setLog('');
     setProblems([]);
     setSource(undefined);
     setStreaming(true);
@@ -79,7 +80,9 @@ const AiCode = observer(function AiCode() {
       for await (const { event, data } of readEvents(res.body!)) {
         const d = data as Record<string, unknown>;
         if (event === 'start') setSource({ local: d.source === 'local', model: String(d.model ?? '') });
-        else if (event === 'progress') setLog((l) => [...l, String(d.message ?? d.delta ?? '')]);
+        // Only the provider's own text: the server's status line (`message`) is in the language of the request,
+        // and the source tag above says the same in the language shown now, switched along with it.
+        else if (event === 'progress' && typeof d.delta === 'string') setLog((l) => l + (d.delta as string));
         else if (event === 'schema') {
           const next = d.schema as Doc;
           setBase(next);
@@ -149,7 +152,7 @@ const AiCode = observer(function AiCode() {
             </Tag>
           )}
         </Space>
-        {log.length > 0 && <pre className="ai-code__log">{log.join('\n')}</pre>}
+        {log && <pre className="ai-code__log">{log}</pre>}
       </Card>
 
       {!doc ? (
