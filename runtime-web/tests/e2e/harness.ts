@@ -82,7 +82,9 @@ export async function loginThroughPage(
 ): Promise<void> {
   const issued = typeof captcha === 'string' ? undefined : page.waitForResponse((r) => r.url().includes('/admin/base/open/captcha'));
   await page.goto('/login');
-  await page.getByTestId('login-captcha-img').waitFor();
+  // The image itself, not its button: the page clears the code box when a captcha arrives, so a code typed
+  // while the first one was still loading (a slow server) was wiped before the click.
+  await page.getByTestId('login-captcha-img').locator('img').waitFor();
   await page.getByTestId('login-username').fill(username);
   await page.getByTestId('login-password').fill(password);
   const answer = typeof captcha === 'string' ? captcha : await captcha(((await (await issued!).json()) as { data: { captchaId: string } }).data.captchaId);

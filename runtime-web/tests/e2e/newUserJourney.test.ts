@@ -150,8 +150,9 @@ describe('a new user’s path: npm start on an empty data folder → limited use
     await page.getByTestId('my-save').click();
     await toast(page, '修改成功');
     await signOut(page);
-    // The old password is refused now, the new one signs in.
-    await page.getByTestId('login-captcha-img').waitFor();
+    // The old password is refused now, the new one signs in (the code typed once the captcha is in: its arrival
+    // clears the box).
+    await page.getByTestId('login-captcha-img').locator('img').waitFor();
     await page.getByTestId('login-username').fill('admin');
     await page.getByTestId('login-password').fill(adminPassword);
     await page.getByTestId('login-captcha-input').fill(CAPTCHA);
