@@ -73,6 +73,32 @@ for (const db of testDatabases()) {
       assert.equal(await w.check(), false);
     });
 
+    it('a bump in a nested transaction is seen after the outermost one commits', async () => {
+      const w = watch('testEpochE');
+      await w.check();
+      const changes = w.changes();
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let bumped!: () => void;
+      const didBump = new Promise<void>((r) => (bumped = r));
+      const trx = knex.transaction(async (t) => {
+        await t.transaction(async (inner) => bumpConfEpoch(inner, 'testEpochE'));
+        bumped();
+        await held;
+      });
+      await didBump;
+      const between = w.check();
+      if (db.name === 'mariadb') {
+        await between;
+        assert.equal(w.changes(), changes, 'the savepoint is released, the outer transaction not yet committed');
+      }
+      release();
+      await trx;
+      await between;
+      await w.check();
+      assert.equal(w.changes(), changes + 1, 'the committed value was read');
+    });
+
     it('a bump in a transaction rolled back changes nothing', async () => {
       const w = watch('testEpochD');
       await w.check();

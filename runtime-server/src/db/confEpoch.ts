@@ -29,10 +29,12 @@ export async function bumpConfEpoch(knex: Knex | Knex.Transaction, key: string):
   } finally {
     bumps.n++;
   }
-  // Inside a transaction the new value is visible once it commits: a check made before that (on another
-  // pooled connection) read the old one, so the watchers look again then.
+  // Inside a transaction the new value is visible once the outermost one commits: a check made before that (on
+  // another pooled connection) read the old one, so the watchers look again then.
   if (knex.isTransaction) {
-    (knex as Knex.Transaction).executionPromise.then(
+    let outer = knex as Knex.Transaction;
+    while (outer.parentTransaction) outer = outer.parentTransaction;
+    outer.executionPromise.then(
       () => bumps.n++,
       () => undefined,
     );
