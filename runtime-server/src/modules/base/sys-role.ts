@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import { AppError } from '../../core/errors.js';
 import type { CrudContext } from '../../crud/context.js';
 import type { EntityHooks, RowWrite } from '../../crud/hooks.js';
-import { chunks, menuIdsOfUser, namesById, reachOf, roleIdsOf, truthy } from './userRoles.js';
+import { chunks, menuIdsOfUser, namesById, reachOf, truthy } from './userRoles.js';
+import { roleIdsOfUser } from '../../auth/roleIds.js';
 import { ENTITIES, TABLES } from '../../generated/tables.js';
 
 /**
@@ -51,7 +52,7 @@ async function assertGrantable(c: CrudContext, db: Db, next: Grants, prev?: Gran
 async function assertMayChange(c: CrudContext, db: Db, roles: RoleRow[]): Promise<void> {
   const actor = c.actor;
   if (!actor || actor.isSuper) return;
-  const held = new Set(await roleIdsOf(db, actor.userId));
+  const held = new Set(await roleIdsOfUser(db, actor.userId));
   for (const r of roles) {
     if (held.has(Number(r.id))) throw new AppError('role.ownRole', { name: r.name });
     if (r.userId === null || Number(r.userId) !== actor.userId) throw new AppError('error.recordNotFound', { id: Number(r.id) });

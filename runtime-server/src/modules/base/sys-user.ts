@@ -7,7 +7,8 @@ import { now } from '../../db/values.js';
 import type { CrudContext } from '../../crud/context.js';
 import type { EntityHooks } from '../../crud/hooks.js';
 import { add as genericAdd } from '../../crud/operations/add.js';
-import { checkDef, chunks, missingIds, namesById, oneObject, roleIdsOf, roleNamesByUser, rolesOfUser } from './userRoles.js';
+import { checkDef, chunks, missingIds, namesById, oneObject, roleNamesByUser, rolesOfUser } from './userRoles.js';
+import { roleIdsOfUser } from '../../auth/roleIds.js';
 import { assertManageable, managerOf } from './userManage.js';
 import { canonicalUsername } from '../../auth/username.js';
 import { ENTITIES, TABLES } from '../../generated/tables.js';
@@ -68,7 +69,7 @@ async function assertAssignable(c: CrudContext, roleIds: number[]): Promise<void
   const missing = await missingIds(c.knex, TABLES.baseSysRole, roleIds);
   if (missing.length) throw new AppError('user.roleNotFound', { ids: missing.join(',') });
   if (!c.actor || c.actor.isSuper) return;
-  const mine = new Set(await roleIdsOf(c.knex, c.actor.userId));
+  const mine = new Set(await roleIdsOfUser(c.knex, c.actor.userId));
   const foreign = roleIds.filter((id) => !mine.has(id));
   if (foreign.length) {
     const names = await namesById(c.knex, TABLES.baseSysRole, foreign);

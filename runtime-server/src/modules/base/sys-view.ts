@@ -40,10 +40,6 @@ async function departmentLine(knex: Knex, departmentId: number | null): Promise<
   return line;
 }
 
-async function rolesOf(knex: Knex, userId: number): Promise<number[]> {
-  return roleIdsOfUser(knex, userId);
-}
-
 /** Views of a screen the actor may load: his own, those shared with a role he holds or a department on his line. */
 function visibleViews(knex: Knex, actor: Actor, screen: string, roles: number[], departments: number[]) {
   return table(knex, TABLE)
@@ -82,7 +78,7 @@ export const views: Handler = async ({ services, actor, query }) => {
   const e = await entityFor(services, actor!, String(query.prefix), ['page', 'list']);
   const rt = services.registry.get(e.id)!;
   const { knex } = services;
-  const roles = await rolesOf(knex, actor!.userId);
+  const roles = await roleIdsOfUser(knex, actor!.userId);
   const departments = await departmentLine(knex, actor!.departmentId);
   const rows = await visibleViews(knex, actor!, e.id, roles, departments).orderBy([{ column: 'name', order: 'asc' }, { column: 'id', order: 'asc' }]).limit(500);
   const def = await defaultOf(knex, actor!.userId, e.id);
@@ -127,7 +123,7 @@ export const viewShare: Handler = async ({ services, actor, body }) => {
   const departmentId = b.departmentId ?? null;
   if (roleId !== null) {
     const exists = await knex(TABLES.baseSysRole).where({ id: roleId }).first('id');
-    if (!exists || (!actor!.isSuper && !(await rolesOf(knex, actor!.userId)).includes(roleId))) throw new ValidationError('view.shareRole', { id: roleId });
+    if (!exists || (!actor!.isSuper && !(await roleIdsOfUser(knex, actor!.userId)).includes(roleId))) throw new ValidationError('view.shareRole', { id: roleId });
   }
   if (departmentId !== null) {
     const exists = await knex(TABLES.baseSysDepartment).where({ id: departmentId }).first('id');
@@ -158,7 +154,7 @@ export const viewDefault: Handler = async ({ services, actor, body }) => {
     await knex(SETTINGS).where({ userId, key }).delete();
     return null;
   }
-  const roles = await rolesOf(knex, userId);
+  const roles = await roleIdsOfUser(knex, userId);
   const departments = await departmentLine(knex, actor!.departmentId);
   const visible = await visibleViews(knex, actor!, e.id, roles, departments).andWhere('id', b.id).first('id');
   if (!visible) throw new AppError('error.recordNotFound', { id: b.id });

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { ActionContext } from '../../core/handler.js';
 import { AppError } from '../../core/errors.js';
-import { USER_ROLE, chunks, roleIdsOf, truthy } from './userRoles.js';
+import { USER_ROLE, chunks, truthy } from './userRoles.js';
+import { roleIdsOfUser } from '../../auth/roleIds.js';
 import { ENTITIES, TABLES } from '../../generated/tables.js';
 
 const USER = TABLES.baseSysUser;
@@ -47,7 +48,7 @@ export async function assertManageable(ctx: Manager, trx: Knex.Transaction, ids:
   if (outside) throw new AppError('error.recordNotFound', { id: Number(outside.id) });
   const superUser = rows.find((r) => truthy(r.isSuper));
   if (superUser) throw new AppError('user.superProtected', { username: superUser.username });
-  const mine = new Set(await roleIdsOf(trx, actor.userId));
+  const mine = new Set(await roleIdsOfUser(trx, actor.userId));
   for (const part of chunks(rows)) {
     const held = (await trx(USER_ROLE.table).whereIn('userId', part.map((r) => Number(r.id))).select('userId', 'roleId')) as { userId: unknown; roleId: unknown }[];
     const stronger = held.find((h) => !mine.has(Number(h.roleId)));

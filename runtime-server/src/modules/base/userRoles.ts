@@ -5,7 +5,6 @@ import type { ActionContext } from '../../core/handler.js';
 import { ValidationError } from '../../core/errors.js';
 import { assertValid } from '../../core/validator.js';
 import { ENTITIES, TABLES } from '../../generated/tables.js';
-import { roleIdsOfUser } from '../../auth/roleIds.js';
 
 /** Shared helpers of the user and role hooks: who holds what, lookups, extra-field validation. */
 
@@ -88,9 +87,6 @@ export async function rolesOfUser(db: Db, userId: number): Promise<{ id: number;
     .select('ur.roleId as id', 'r.name as name')) as { id: unknown; name: string | null }[];
   return rows.map((r) => ({ id: num(r.id), name: r.name ?? null }));
 }
-
-/** Role ids a user holds. */
-export const roleIdsOf = (db: Db, userId: number) => roleIdsOfUser(db, userId);
 
 /** Menu ids reachable through the roles a user holds. */
 export async function menuIdsOfUser(db: Db, userId: number): Promise<Set<number>> {
