@@ -36,7 +36,22 @@ export async function migrateLatest(knex: Knex, timeoutMs = 120_000, migrationSo
       return applied;
     } catch (err) {
       if (!isBusy(err) || Date.now() > deadline) throw err;
+      await dropExtraLockRows(knex);
       await sleep(Math.min(100 * 2 ** attempt, 1000) + Math.random() * 100);
     }
+  }
+}
+
+/**
+ * Instances starting together on an empty database can each create Knex's lock row (its table check and insert
+ * are not atomic). With two rows its lock update touches two and counts as "already locked" for ever: every
+ * instance then waited out the deadline without a word. Only the first row is Knex's; the others go.
+ */
+async function dropExtraLockRows(knex: Knex): Promise<void> {
+  try {
+    const rows = (await knex('knex_migrations_lock').select('index').orderBy('index')) as { index: number }[];
+    if (rows.length > 1) await knex('knex_migrations_lock').where('index', '>', rows[0]!.index).del();
+  } catch {
+    // no lock table yet: nothing to repair
   }
 }
