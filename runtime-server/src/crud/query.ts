@@ -108,16 +108,30 @@ export function selectOutput(qb: Knex.QueryBuilder, rt: EntityRuntime): Knex.Que
   return qb.select(rt.output.map((o) => `${o.column} as ${o.name}`));
 }
 
+/** One ORDER BY key of a page/list request. */
+export interface OrderKey {
+  /** Qualified column, `a.createTime` or `b.name`. */
+  column: string;
+  dir: 'asc' | 'desc';
+  /** May hold NULL: a nullable field, or any column of a LEFT JOIN. */
+  nullable: boolean;
+  /** A value read back compares equal to the stored one (not so for a double on MariaDB, nor for JSON). */
+  exact: boolean;
+}
+
+/** Types whose values, read by the driver and bound again, compare exactly as stored (see seekAfter). */
+const EXACT_TYPES = new Set(['string', 'text', 'longtext', 'integer', 'bigint', 'decimal', 'boolean', 'datetime', 'date']);
+
 /**
- * ORDER BY: the schema's default order, then the request's `order`/`sort` (comma lists allowed,
+ * ORDER BY keys: the schema's default order, then the request's `order`/`sort` (comma lists allowed,
  * only output columns), else `createTime desc`; `id` last so paging is stable.
  */
-export function applyOrder(qb: Knex.QueryBuilder, rt: EntityRuntime, input: ListInput): Knex.QueryBuilder {
-  const used = new Set<string>();
+export function orderKeys(rt: EntityRuntime, input: ListInput): OrderKey[] {
+  const keys: OrderKey[] = [];
   const by = (column: string, dir: 'asc' | 'desc') => {
-    if (used.has(column)) return;
-    used.add(column);
-    qb.orderBy(column, dir);
+    if (keys.some((k) => k.column === column)) return;
+    const field = fieldOf(rt, column);
+    keys.push({ column, dir, nullable: !column.startsWith('a.') || !field || field.nullable, exact: !!field && EXACT_TYPES.has(field.type) });
   };
   for (const o of rt.model.query.order) by(o.column, o.direction);
   const orders = (input.order ?? '').split(',').map((s) => s.trim().replace(/^a\./, '')).filter(Boolean);
@@ -136,7 +150,51 @@ export function applyOrder(qb: Knex.QueryBuilder, rt: EntityRuntime, input: List
   });
   if (!orders.length) by('a.createTime', 'desc');
   by('a.id', 'desc');
+  return keys;
+}
+
+/** ORDER BY of a page/list request (orderKeys). */
+export function applyOrder(qb: Knex.QueryBuilder, rt: EntityRuntime, input: ListInput): Knex.QueryBuilder {
+  for (const k of orderKeys(rt, input)) qb.orderBy(k.column, k.dir);
   return qb;
+}
+
+/**
+ * The rows after `last` (the key values of a row, as the driver read them) in the order of `keys`, as disjoint
+ * conditions in that order: "the same values up to key i, a later value of key i", for i from the last key
+ * to the first. Read in turn (each with the ORDER BY and what is left of a batch's LIMIT), they give keyset
+ * paging for reading a whole table in batches: OFFSET made the database walk past every earlier row again for
+ * each batch (an export of 100 000 rows on MariaDB took ten times its one-query floor), and one OR of the
+ * conditions walked an index through a run of equal first keys (imported rows share a createTime) on SQLite.
+ * Each condition is equalities and one range, which an index on the keys serves. MariaDB reads `c = ? AND
+ * id < ?` as a lookup of every row with that `c` (ANALYZE: 51 001 index rows read for a batch of 1 000), and the
+ * same equality written as a closed range `c >= ? AND c <= ?` as one range over (c, id) (1 000 rows):
+ * `closedRanges`. SQLite plans the plain equality better (its rowid range). The last key is `a.id`, so
+ * the order is total and no row is read twice or skipped, even while rows are added or removed. NULLs sort
+ * first ascending and last descending on both SQLite and MariaDB. Only for keys marked `exact`.
+ */
+export function seekAfter(keys: readonly OrderKey[], last: readonly unknown[], dialect: { closedRanges: boolean }): ((qb: Knex.QueryBuilder) => void)[] {
+  const terms: ((qb: Knex.QueryBuilder) => void)[] = [];
+  for (let i = keys.length - 1; i >= 0; i--) {
+    const k = keys[i]!;
+    const v = last[i] as Knex.Value;
+    // Nothing comes after NULL in a descending order.
+    if (k.dir === 'desc' && v === null) continue;
+    terms.push((qb) => {
+      for (let j = 0; j < i; j++) {
+        const same = last[j] as Knex.Value;
+        if (same === null) qb.whereNull(keys[j]!.column);
+        else if (dialect.closedRanges) qb.where(keys[j]!.column, '>=', same).where(keys[j]!.column, '<=', same);
+        else qb.where(keys[j]!.column, same);
+      }
+      if (k.dir === 'asc') {
+        if (v === null) qb.whereNotNull(k.column);
+        else qb.where(k.column, '>', v);
+      } else if (k.nullable) qb.where((o) => o.where(k.column, '<', v).orWhereNull(k.column));
+      else qb.where(k.column, '<', v);
+    });
+  }
+  return terms;
 }
 
 /** A database row → the wire row, each value in the one format both databases share. */

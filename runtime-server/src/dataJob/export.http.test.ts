@@ -11,6 +11,7 @@ import { createScopedAdmin, insertUser } from '../testing/scopedAdmin.js';
 import { startTestApp } from '../testing/testApp.js';
 import type { Client, TestApp } from '../testing/testApp.js';
 import { JOB_TABLE, jobDir, pruneJobs } from './jobs.js';
+import { TABLES } from '../generated/tables.js';
 
 const J = '/admin/base/sys/dataJob';
 const G = '/admin/demo/goods';
@@ -167,6 +168,38 @@ for (const db of testDatabases()) {
       assert.equal(job.status, 2);
       const rows = csvRows(await download(second, job.id));
       assert.equal(rows.length, 1 + job.total);
+    });
+
+    it('batches over runs of equal sort values (keyset paging): every row once, in the order asked, NULLs as the database sorts them', async () => {
+      const knex = app.instance.services.knex;
+      // 2 300 rows (three batches) sharing one createTime, a quarter with no type: each order below has runs of
+      // equal values that cross batch boundaries.
+      const ts = '2026-02-03 04:05:06';
+      const rows = Array.from({ length: 2300 }, (_, i) => ({ title: `keyset ${i}`, price: (i % 7) + 0.5, status: i % 2, type: i % 4 === 0 ? null : (i % 3) + 1, stock: 1, description: 'keyset-run', exampleImages: '[]', createTime: ts, updateTime: ts }));
+      for (let i = 0; i < rows.length; i += 500) await knex(TABLES.demoGoods).insert(rows.slice(i, i + 500));
+      const all = (await knex(TABLES.demoGoods).where({ description: 'keyset-run' }).select('id', 'type', 'price')) as { id: number; type: number | null; price: number | string }[];
+      assert.equal(all.length, 2300);
+      const byIdDesc = (a: { id: number }, b: { id: number }) => b.id - a.id;
+      // NULL first ascending, last descending (SQLite and MariaDB alike).
+      const typeOrder = (dir: 1 | -1) => (a: { type: number | null }, b: { type: number | null }) =>
+        a.type === b.type ? 0 : a.type === null ? -dir : b.type === null ? dir : (a.type - b.type) * dir;
+      const cases: { filters: Record<string, unknown>; expected: number[] }[] = [
+        { filters: {}, expected: [...all].sort(byIdDesc).map((r) => r.id) },
+        { filters: { order: 'type', sort: 'asc' }, expected: [...all].sort((a, b) => typeOrder(1)(a, b) || byIdDesc(a, b)).map((r) => r.id) },
+        { filters: { order: 'type', sort: 'desc' }, expected: [...all].sort((a, b) => typeOrder(-1)(a, b) || byIdDesc(a, b)).map((r) => r.id) },
+        { filters: { order: 'price,type', sort: 'asc,desc' }, expected: [...all].sort((a, b) => Number(a.price) - Number(b.price) || typeOrder(-1)(a, b) || byIdDesc(a, b)).map((r) => r.id) },
+      ];
+      try {
+        for (const c of cases) {
+          const job = await exportJob(app, { prefix: G, format: 'csv', raw: true, columns: ['id'], filters: { keyWord: 'keyset-run', ...c.filters } });
+          assert.equal(job.status, 2, JSON.stringify(job));
+          assert.equal(job.processed, 2300, JSON.stringify(c.filters));
+          const ids = csvRows(await download(app, job.id)).slice(1).map((r) => Number(r[0]));
+          assert.deepEqual(ids, c.expected, `order ${JSON.stringify(c.filters)}`);
+        }
+      } finally {
+        await knex(TABLES.demoGoods).where({ description: 'keyset-run' }).delete();
+      }
     });
 
     it('cancel stops a job and removes its file; retention removes finished jobs and files', async () => {

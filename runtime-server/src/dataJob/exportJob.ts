@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import dayjs from 'dayjs';
 import { stringify } from 'csv-stringify';
 import type ExcelJSModule from 'exceljs';
+import type { Knex } from 'knex';
 import { excel } from './excel.js';
 import type { Locale } from '@schema-admin/generator';
 import type { AppServices } from '../app/services.js';
@@ -12,7 +13,7 @@ import { AppError } from '../core/errors.js';
 import { t } from '../core/i18n.js';
 import type { DataScope } from '../crud/context.js';
 import type { EntityRuntime, OutputColumn } from '../crud/entityRuntime.js';
-import { applyOrder, filteredQuery, mapRow } from '../crud/query.js';
+import { filteredQuery, mapRow, orderKeys, seekAfter } from '../crud/query.js';
 import type { ListInput } from '../crud/query.js';
 import { now } from '../db/values.js';
 import { cellText, labelMaps } from './cellText.js';
@@ -23,6 +24,8 @@ import { table } from '../db/table.js';
 /** Rows read per query: one batch in memory at a time, whatever the table's size. */
 export const EXPORT_BATCH = 1000;
 const XLSX_YIELD_ROWS = 100;
+/** Select aliases of the sort keys' values (no output column starts with an underscore pair). */
+const KEY_ALIAS = '__key';
 
 export interface ExportPlan {
   jobId: number;
@@ -63,11 +66,35 @@ export async function runExport(services: AppServices, plan: ExportPlan): Promis
     sink = plan.format === 'csv' ? csvSink(target) : xlsxSink(await excel(), target, plan.columns, headers);
     if (plan.format === 'csv') await sink.write(headers);
     let processed = 0;
+    // Each batch starts after the previous batch's last row (seekAfter); OFFSET only where a sort key's value may
+    // not read back exactly (a double, JSON).
+    const keys = orderKeys(plan.rt, plan.input);
+    const seek = keys.every((k) => k.exact);
+    const keyAliases = keys.map((k, i) => `${k.column} as ${KEY_ALIAS}${i}`);
+    let last: unknown[] | undefined;
+    const batchQuery = (limit: number, offset: number, where?: (qb: Knex.QueryBuilder) => void) => {
+      const qb = base();
+      where?.(qb);
+      // Only the output columns (and the sort keys), never `*`: secret columns do not leave the database.
+      qb.select([...plan.columns.map((c) => `${c.column} as ${c.name}`), ...(seek ? keyAliases : [])]);
+      for (const k of keys) qb.orderBy(k.column, k.dir);
+      qb.limit(limit);
+      if (offset) qb.offset(offset);
+      return qb as Promise<Record<string, unknown>[]>;
+    };
     for (let offset = 0; ; offset += EXPORT_BATCH) {
-      // Only the output columns, never `*`: secret columns do not leave the database.
-      const rows = (await applyOrder(base().select(plan.columns.map((c) => `${c.column} as ${c.name}`)), plan.rt, plan.input)
-        .limit(EXPORT_BATCH)
-        .offset(offset)) as Record<string, unknown>[];
+      let rows: Record<string, unknown>[];
+      if (!seek) rows = await batchQuery(EXPORT_BATCH, offset);
+      else if (!last) rows = await batchQuery(EXPORT_BATCH, 0);
+      else {
+        rows = [];
+        for (const term of seekAfter(keys, last, { closedRanges: knex.client.config.client !== 'better-sqlite3' })) {
+          rows.push(...(await batchQuery(EXPORT_BATCH - rows.length, 0, term)));
+          if (rows.length === EXPORT_BATCH) break;
+        }
+      }
+      const end = rows.at(-1);
+      if (end) last = keys.map((_, i) => end[`${KEY_ALIAS}${i}`] ?? null);
       for (const r of rows) {
         const wire = mapRow(plan.rt, r);
         await sink.write(plan.columns.map((c) => cellValue(plan.format, c, wire[c.name], labels)));
