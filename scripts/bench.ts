@@ -7,7 +7,9 @@
  * the median of the rounds. Floors in the same run (scripts/bench/floor.mjs, its own process): a bare Koa
  * answering the same JSON body, and a bare Koa + Knex running the same SQL the page endpoints run (captured
  * from the server's own Knex). `--baseline <ref>` adds the server built from that commit, measured the same way
- * on a database of its own, migrated by that build and seeded alike.
+ * on a database of its own, migrated by that build and seeded alike. The `export` case runs an export job of every
+ * goods row to CSV through the job API (start, then poll until done) against a floor that streams the job's own
+ * SELECT, unpaged, through the same CSV library to a file: wall time, rows/s, CPU and peak RSS of the process.
  * Writes a Markdown table to stdout and bench/results.json. Numbers from one machine: compare ratios.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -90,6 +92,22 @@ const CASES: Case[] = [
   { name: 'update', method: 'POST', path: '/admin/demo/goods/update', as: 'admin', vary: 'update' },
   { name: 'delete', method: 'POST', path: '/admin/demo/goods/delete', as: 'admin', vary: 'delete' },
 ].filter((c) => !ONLY.length || ONLY.includes(c.name)) as Case[];
+
+/** The export case: a CSV export job of every goods row (issue 16), measured by wall time rather than by autocannon. */
+const EXPORT = !ONLY.length || ONLY.includes('export');
+const EXPORT_BODY = { prefix: '/admin/demo/goods', format: 'csv', columns: ['title', 'price', 'status', 'stock', 'description', 'createTime'] };
+/** Where the floor answers the export. */
+const EXPORT_FLOOR_PATH = '/floor/export';
+
+interface ExportMeasure {
+  rows: number;
+  wallMs: number;
+  rowsPerSec: number;
+  /** The measured process's CPU time (user + system) during the export, in ms. */
+  cpuMs: number;
+  /** The measured process's highest RSS while the export ran (sampled every 20 ms). */
+  peakRssMb: number;
+}
 
 interface Measure {
   rps: number;
@@ -320,7 +338,11 @@ async function captchas(url: string, knex: Knex, n: number): Promise<{ captchaId
  * The SQL a request runs inside the server (its own Knex, an instance in this process on the same
  * database), without the guard's and log's statements: what the Koa + Knex floor replays.
  */
-async function captureSql(env: Record<string, string>, cases: Case[], tokens: Record<string, string>): Promise<Record<string, { sql: string; bindings: unknown[] }[]>> {
+async function captureSql(
+  env: Record<string, string>,
+  cases: Case[],
+  tokens: Record<string, string>,
+): Promise<{ queries: Record<string, { sql: string; bindings: unknown[] }[]>; exportQuery?: { sql: string; bindings: unknown[] } }> {
   const instance = await createApp(loadConfig({ ...env, NODE_ENV: 'production' }), parts, { logger: { info() {}, warn() {}, error: console.error } });
   const server = http.createServer(instance.callback());
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -335,9 +357,65 @@ async function captureSql(env: Record<string, string>, cases: Case[], tokens: Re
     await call();
     out[c.path] = captured.filter((q) => !/base_sys_(session|conf|log|rate)\b/.test(q.sql));
   }
+  let exportQuery: { sql: string; bindings: unknown[] } | undefined;
+  if (EXPORT) {
+    captured = [];
+    const job = await exportJob(url, tokens.admin!, () => undefined);
+    if (job.status !== 2) throw new Error(`export for the floor's SQL: ${JSON.stringify(job)}`);
+    // The job's first batch (`… order by … limit ?`, offset 0 left out; not the COUNT's `limit ?`), run unpaged by the floor.
+    const first = captured.find((q) => new RegExp(`from \`?${TABLES.demoGoods}\`?`).test(q.sql) && /\sorder by .*\slimit \?$/.test(q.sql));
+    if (!first) throw new Error(`export: no batch query among ${captured.map((q) => q.sql).join('\n')}`);
+    exportQuery = { sql: first.sql.replace(/\slimit \?$/, ''), bindings: first.bindings.slice(0, -1) };
+  }
   server.close();
   await instance.close();
-  return out;
+  return { queries: out, exportQuery };
+}
+
+interface JobState {
+  status: number;
+  processed: number;
+  total: number;
+  error?: string;
+}
+
+/** Starts the CSV export job on a server and polls it (every 20 ms) until it ends; `tick` runs at each poll. */
+async function exportJob(url: string, token: string, tick: () => void): Promise<JobState> {
+  const headers = { authorization: token, 'content-type': 'application/json', 'x-forwarded-for': randomIp() };
+  const started = (await (await fetch(`${url}/admin/base/sys/dataJob/exportStart`, { method: 'POST', headers, body: JSON.stringify(EXPORT_BODY) })).json()) as { code: number; data?: { id: number } };
+  if (started.code !== 1000 || !started.data) throw new Error(`exportStart: ${JSON.stringify(started).slice(0, 300)}`);
+  for (;;) {
+    tick();
+    const info = (await (await fetch(`${url}/admin/base/sys/dataJob/jobInfo?id=${started.data.id}`, { headers })).json()) as { code: number; data?: JobState };
+    if (info.code !== 1000 || !info.data) throw new Error(`jobInfo: ${JSON.stringify(info).slice(0, 300)}`);
+    if (info.data.status >= 2) return info.data;
+    await sleep(20);
+  }
+}
+
+/** One export on a target: the server's job (start + poll), or the floor's streamed query. */
+async function exportRun(t: Target, p: Proc, token: string | undefined): Promise<ExportMeasure> {
+  const pid = p.proc.pid;
+  let peak = rssMb(pid);
+  const sample = () => (peak = Math.max(peak, rssMb(pid)));
+  const sampler = setInterval(sample, 20);
+  const cpu0 = cpuTimeUs(pid);
+  const t0 = performance.now();
+  let rows: number;
+  try {
+    if (t === 'floor') {
+      const res = (await (await fetch(`${p.url}${EXPORT_FLOOR_PATH}`, { method: 'POST' })).json()) as { rows: number };
+      rows = res.rows;
+    } else {
+      const job = await exportJob(p.url, token!, sample);
+      if (job.status !== 2 || job.processed !== job.total) throw new Error(`export job on ${t} ended ${JSON.stringify(job)}`);
+      rows = job.processed;
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  const wallMs = performance.now() - t0;
+  return { rows, wallMs: Math.round(wallMs), rowsPerSec: Math.round(rows / (wallMs / 1000)), cpuMs: Math.round((cpuTimeUs(pid) - cpu0) / 1000), peakRssMb: peak };
 }
 
 // ---------------------------------------------------------------- baseline build
@@ -432,9 +510,11 @@ for (const kind of DBS) {
       if (!statics[c.path]!.includes('"code":1000')) throw new Error(`${c.name}: ${statics[c.path]!.slice(0, 200)}`);
     }
     const sqlCases = CASES.filter((c) => c.floor === 'sql');
-    const queries = sqlCases.length ? await captureSql(db.env, sqlCases, tokens) : {};
+    const { queries, exportQuery } = sqlCases.length || EXPORT ? await captureSql(db.env, sqlCases, tokens) : { queries: {}, exportQuery: undefined };
     for (const c of sqlCases) process.stderr.write(`[${db.name}] ${c.name} floor replays ${queries[c.path]!.length} statements\n`);
-    floor = await startFloor({ db: db.floorDb, statics, queries });
+    const exportHeaders = EXPORT_BODY.columns;
+    const exportsSpec = exportQuery ? { [EXPORT_FLOOR_PATH]: { ...exportQuery, headers: exportHeaders } } : {};
+    floor = await startFloor({ db: db.floorDb, statics, queries, exports: exportsSpec });
     if (baseline && baseDb) base = await startServer(baseline, baseDb.env);
     const baseTokens = base && baseDb ? await signIn(base.url, baseDb.knex) : {};
     const idleRss = rssMb(server.proc.pid);
@@ -442,6 +522,7 @@ for (const kind of DBS) {
 
     const targets: { t: Target; p: Proc }[] = [{ t: 'server', p: server }, ...(base ? [{ t: 'baseline' as const, p: base }] : []), { t: 'floor', p: floor }];
     const runs = new Map<string, Measure[]>();
+    const exportRuns = new Map<Target, ExportMeasure[]>();
     /** Per target (each has its own goods): the next id the delete case removes, downwards. */
     const deleteFrom = new Map<Target, number>();
     let addSeed = 0;
@@ -484,6 +565,18 @@ for (const kind of DBS) {
           process.stderr.write(`[${db.name}] round ${round + 1} ${c.name.padEnd(15)} ${t.padEnd(8)} ${m.rps.toFixed(0).padStart(6)} req/s p50 ${m.p50} p99 ${m.p99} cpu ${m.cpuUs} µs/req${m.bad ? ` FAILED ${m.bad}: ${m.sample}` : ''}\n`);
         }
       }
+      if (EXPORT) {
+        const order = [...targets];
+        if (round % 2) order.reverse();
+        for (const { t, p } of order) {
+          const token = t === 'floor' ? undefined : (t === 'baseline' ? baseTokens : tokens).admin;
+          // The first round's warm-up: one export each, not counted.
+          if (round === 0 && WARMUP > 0) await exportRun(t, p, token);
+          const m = await exportRun(t, p, token);
+          exportRuns.set(t, [...(exportRuns.get(t) ?? []), m]);
+          process.stderr.write(`[${db.name}] round ${round + 1} ${'export'.padEnd(15)} ${t.padEnd(8)} ${m.rows} rows in ${m.wallMs} ms (${m.rowsPerSec} rows/s), cpu ${m.cpuMs} ms, peak RSS ${m.peakRssMb} MB\n`);
+        }
+      }
     }
     const afterRss = rssMb(server.proc.pid);
     const afterRssBase = base ? rssMb(base.proc.pid) : undefined;
@@ -508,12 +601,27 @@ for (const kind of DBS) {
       }
       if (f) rows.push(f);
     }
-    results.databases.push({ db: db.name, firstStartMs, coldStartMs, rssMb: { idle: idleRss, afterLoad: afterRss, ...(base ? { baselineIdle: idleRssBase, baselineAfterLoad: afterRssBase } : {}) }, rows });
+    const exportRows: (ExportMeasure & { target: Target; ratio?: number })[] = [];
+    const exportFloor = exportRuns.get('floor');
+    for (const t of ['server', 'baseline', 'floor'] as const) {
+      const ms = exportRuns.get(t);
+      if (!ms) continue;
+      const m = (k: keyof ExportMeasure) => median(ms.map((x) => x[k]));
+      const r: ExportMeasure & { target: Target; ratio?: number } = { target: t, rows: m('rows'), wallMs: m('wallMs'), rowsPerSec: m('rowsPerSec'), cpuMs: m('cpuMs'), peakRssMb: m('peakRssMb') };
+      if (t !== 'floor' && exportFloor) r.ratio = Math.round((r.rowsPerSec / median(exportFloor.map((x) => x.rowsPerSec))) * 100) / 100;
+      exportRows.push(r);
+    }
+    results.databases.push({ db: db.name, firstStartMs, coldStartMs, rssMb: { idle: idleRss, afterLoad: afterRss, ...(base ? { baselineIdle: idleRssBase, baselineAfterLoad: afterRssBase } : {}) }, rows, ...(exportRows.length ? { export: exportRows } : {}) });
 
     table.push(`\n### ${db.name} — cold start ${coldStartMs} ms (first start with migrations ${firstStartMs} ms), RSS idle ${idleRss} MB, after load ${afterRss} MB${base ? ` (baseline: ${idleRssBase} → ${afterRssBase} MB)` : ''}\n`);
     table.push('| endpoint | target | req/s | p50 ms | p99 ms | ratio to floor | CPU µs/req | failed |');
     table.push('|---|---|---:|---:|---:|---:|---:|---:|');
     for (const r of rows) table.push(`| ${r.endpoint} | ${r.target === 'floor' ? (CASES.find((c) => c.name === r.endpoint)!.floor === 'sql' ? 'floor: Koa + Knex, same SQL' : 'floor: bare Koa, same JSON') : r.target} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ratio === undefined ? '' : `${Math.round(r.ratio * 100)} %`} | ${r.cpuUs} | ${r.bad} |`);
+    if (exportRows.length) {
+      table.push('\n| export job, CSV | target | rows | wall ms | rows/s | ratio to floor | CPU ms | peak RSS MB |');
+      table.push('|---|---|---:|---:|---:|---:|---:|---:|');
+      for (const r of exportRows) table.push(`| goods, ${EXPORT_BODY.columns.length} columns | ${r.target === 'floor' ? 'floor: Knex stream, same SELECT unpaged, same CSV library' : r.target} | ${r.rows} | ${r.wallMs} | ${r.rowsPerSec} | ${r.ratio === undefined ? '' : `${Math.round(r.ratio * 100)} %`} | ${r.cpuMs} | ${r.peakRssMb} |`);
+    }
   } finally {
     await stop(server);
     await stop(base);

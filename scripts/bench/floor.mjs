@@ -1,9 +1,15 @@
 #!/usr/bin/env node
 // The benchmark's floors: a bare Koa answering fixed JSON bodies, and a bare Koa + Knex running given SQL
-// and answering its rows in the same envelope — what the stack itself can do, with nothing of ours on top.
+// and answering its rows in the same envelope — what the stack itself can do, with nothing of ours on top; and an
+// export's floor: the export job's SELECT as one streamed query, written through the same CSV library to a file.
 // `node scripts/bench/floor.mjs <spec.json>`; prints `listening <port>` once ready.
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Readable, Transform } from 'node:stream';
+import { stringify } from 'csv-stringify';
 import Koa from 'koa';
 import knexFactory from 'knex';
 
@@ -16,6 +22,34 @@ const knex = spec.db.client === 'mysql2'
 const statics = new Map(Object.entries(spec.statics));
 /** path → [{ sql, bindings }], run in order; the last two give COUNT and rows like the page endpoints */
 const queries = new Map(Object.entries(spec.queries));
+/** path → { sql, bindings, headers }: streamed to a CSV file; answers `{ rows, bytes }` once the file is closed */
+const exports = new Map(Object.entries(spec.exports ?? {}));
+
+async function exportCsv({ sql, bindings, headers }) {
+  const file = path.join(os.tmpdir(), `sa-bench-floor-export-${process.pid}-${Date.now()}.csv`);
+  let rows = 0;
+  const csv = stringify({ bom: true });
+  csv.write(headers);
+  const toCells = new Transform({
+    objectMode: true,
+    transform(row, _enc, done) {
+      rows++;
+      done(null, Object.values(row).map((v) => (v === null || v === undefined ? '' : String(v))));
+    },
+  });
+  // SQLite: better-sqlite3's row iterator on the pooled connection (Knex's stream for it reads every row first).
+  const sqlite = spec.db.client !== 'mysql2';
+  const conn = sqlite ? await knex.client.acquireConnection() : undefined;
+  try {
+    const source = sqlite ? Readable.from(conn.prepare(sql).iterate(...bindings)) : knex.raw(sql, bindings).stream();
+    await pipeline(source, toCells, csv, fs.createWriteStream(file));
+  } finally {
+    if (conn) await knex.client.releaseConnection(conn);
+  }
+  const bytes = fs.statSync(file).size;
+  fs.rmSync(file, { force: true });
+  return { rows, bytes };
+}
 
 const app = new Koa();
 app.use(async (ctx) => {
@@ -23,6 +57,11 @@ app.use(async (ctx) => {
   if (fixed !== undefined) {
     ctx.type = 'application/json';
     ctx.body = fixed;
+    return;
+  }
+  const exp = exports.get(ctx.path);
+  if (exp) {
+    ctx.body = await exportCsv(exp);
     return;
   }
   const list = queries.get(ctx.path);
