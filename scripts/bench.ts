@@ -321,10 +321,8 @@ async function captchas(url: string, knex: Knex, n: number): Promise<{ captchaId
   const out: { captchaId: string; verifyCode: string }[] = [];
   for (let i = 0; i < n; i += 16) {
     const batch = Array.from({ length: Math.min(16, n - i) }, async () => {
-      // Each from its own address: the open-route limit counts per client address. A pooled keep-alive socket
-      // the server closed while idle fails the first try ("other side closed"): one retry on a fresh one.
-      const get = () => fetch(`${url}/admin/base/open/captcha`, { headers: { 'x-forwarded-for': randomIp() } });
-      const res = await get().catch(get);
+      // Each from its own address: the open-route limit counts per client address.
+      const res = await fetchAgain(`${url}/admin/base/open/captcha`, { headers: { 'x-forwarded-for': randomIp() } });
       const body = (await res.json()) as { code: number; data?: { captchaId: string } };
       if (body.code !== 1000 || !body.data) throw new Error(`captcha: ${JSON.stringify(body).slice(0, 200)}`);
       return { captchaId: body.data.captchaId, verifyCode: await solveCaptcha(knex, body.data.captchaId) };
@@ -379,14 +377,20 @@ interface JobState {
   error?: string;
 }
 
+/**
+ * fetch, tried again once when it fails before any answer: a pooled keep-alive socket the server closed while idle
+ * fails the first try ("other side closed"), and such a request never reached the server.
+ */
+const fetchAgain = (url: string, init?: RequestInit) => fetch(url, init).catch(() => fetch(url, init));
+
 /** Starts the CSV export job on a server and polls it (every 20 ms) until it ends; `tick` runs at each poll. */
 async function exportJob(url: string, token: string, tick: () => void): Promise<JobState> {
   const headers = { authorization: token, 'content-type': 'application/json', 'x-forwarded-for': randomIp() };
-  const started = (await (await fetch(`${url}/admin/base/sys/dataJob/exportStart`, { method: 'POST', headers, body: JSON.stringify(EXPORT_BODY) })).json()) as { code: number; data?: { id: number } };
+  const started = (await (await fetchAgain(`${url}/admin/base/sys/dataJob/exportStart`, { method: 'POST', headers, body: JSON.stringify(EXPORT_BODY) })).json()) as { code: number; data?: { id: number } };
   if (started.code !== 1000 || !started.data) throw new Error(`exportStart: ${JSON.stringify(started).slice(0, 300)}`);
   for (;;) {
     tick();
-    const info = (await (await fetch(`${url}/admin/base/sys/dataJob/jobInfo?id=${started.data.id}`, { headers })).json()) as { code: number; data?: JobState };
+    const info = (await (await fetchAgain(`${url}/admin/base/sys/dataJob/jobInfo?id=${started.data.id}`, { headers })).json()) as { code: number; data?: JobState };
     if (info.code !== 1000 || !info.data) throw new Error(`jobInfo: ${JSON.stringify(info).slice(0, 300)}`);
     if (info.data.status >= 2) return info.data;
     await sleep(20);
@@ -404,7 +408,7 @@ async function exportRun(t: Target, p: Proc, token: string | undefined): Promise
   let rows: number;
   try {
     if (t === 'floor') {
-      const res = (await (await fetch(`${p.url}${EXPORT_FLOOR_PATH}`, { method: 'POST' })).json()) as { rows: number };
+      const res = (await (await fetchAgain(`${p.url}${EXPORT_FLOOR_PATH}`, { method: 'POST' })).json()) as { rows: number };
       rows = res.rows;
     } else {
       const job = await exportJob(p.url, token!, sample);
