@@ -115,12 +115,16 @@ export interface OrderKey {
   dir: 'asc' | 'desc';
   /** May hold NULL: a nullable field, or any column of a LEFT JOIN. */
   nullable: boolean;
-  /** A value read back compares equal to the stored one (not so for a double on MariaDB, nor for JSON). */
+  /** A value read back compares equal to the stored one (EXACT_TYPES). */
   exact: boolean;
 }
 
-/** Types whose values, read by the driver and bound again, compare exactly as stored (see seekAfter). */
-const EXACT_TYPES = new Set(['string', 'text', 'longtext', 'integer', 'bigint', 'decimal', 'boolean', 'datetime', 'date']);
+/**
+ * Types whose values, read by the driver and bound again, compare exactly as stored (see seekAfter). Not a double
+ * (MariaDB's text of it may not round-trip), not JSON, not a bigint (better-sqlite3 reads one past 2^53 as a
+ * rounded number).
+ */
+const EXACT_TYPES = new Set(['string', 'text', 'longtext', 'integer', 'decimal', 'boolean', 'datetime', 'date']);
 
 /**
  * ORDER BY keys: the schema's default order, then the request's `order`/`sort` (comma lists allowed,
