@@ -67,7 +67,7 @@ export async function runExport(services: AppServices, plan: ExportPlan): Promis
     if (plan.format === 'csv') await sink.write(headers);
     let processed = 0;
     // Each batch starts after the previous batch's last row (seekAfter); OFFSET only where a sort key's value may
-    // not read back exactly (a double, JSON).
+    // not read back exactly (a double, JSON, a bigint: EXACT_TYPES in crud/query.ts).
     const keys = orderKeys(plan.rt, plan.input);
     const seek = keys.every((k) => k.exact);
     const keyAliases = keys.map((k, i) => `${k.column} as ${KEY_ALIAS}${i}`);
