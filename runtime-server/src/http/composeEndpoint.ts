@@ -15,7 +15,7 @@ import { list } from '../crud/operations/list.js';
 import { page } from '../crud/operations/page.js';
 import { history } from '../crud/operations/history.js';
 import { update } from '../crud/operations/update.js';
-import { ok } from './envelope.js';
+import { answerJson, ok } from './envelope.js';
 import { compiledOnUse } from '../crud/entityRuntime.js';
 import { maskSecrets, SECRET_KEYS } from './requestLog.js';
 import type { RouteTable } from './routeTable.js';
@@ -115,7 +115,7 @@ export function composeEndpoint(router: Router, table: RouteTable, route: RouteR
       };
       data = await route.bind(actx);
     }
-    if (ctx.body === undefined) ctx.body = ok(data);
+    if (ctx.body === undefined) answerJson(ctx, ok(data));
   };
   const chain = [routeInfo, ...guards, run];
   router[route.method](route.url, ...chain);

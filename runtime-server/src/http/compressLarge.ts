@@ -18,7 +18,9 @@ export function compressLarge(threshold: number): Middleware {
     await next();
     const body: unknown = ctx.body;
     if (typeof body === 'string' && body.length < small) {
-      ctx.vary('Accept-Encoding');
+      // The header as koa-compress's `vary` writes it, without parsing a header that is not there yet.
+      if (ctx.response.get('Vary')) ctx.vary('Accept-Encoding');
+      else ctx.response.set('Vary', 'Accept-Encoding');
       return;
     }
     await inner(ctx, done);

@@ -92,12 +92,20 @@ export function envelope(): Middleware {
 function serializeOnce(ctx: Context): void {
   const body: unknown = ctx.body;
   if (body === null || typeof body !== 'object' || ArrayBuffer.isView(body) || typeof (body as { pipe?: unknown }).pipe === 'function') return;
-  // A cached answer (core/reusableJson.ts) in the success envelope: its text is kept, only the envelope is new.
+  answerJson(ctx, body);
+}
+
+/**
+ * Answers `body` as JSON text. A route's success answer comes here straight from its handler (composeEndpoint),
+ * so Koa's body setter runs once, for a string, and finds the type already set: given an object it would set
+ * the type through its `type` setter (a mime-types look-up) and be run again for the text (the CPU profile of
+ * `person`). A cached answer (core/reusableJson.ts) in the success envelope keeps its text; only the envelope is new.
+ */
+export function answerJson(ctx: Context, body: object): void {
   const data = (body as { data?: unknown }).data;
   const reused = data !== undefined && Object.keys(body).length === 3 && (body as { code?: unknown }).code === CODE.success ? reusedJsonText(data) : undefined;
+  ctx.response.set('Content-Type', JSON_TYPE);
   ctx.body = reused !== undefined ? `${SUCCESS_PREFIX}${reused}}` : JSON.stringify(body);
-  // The header itself: Koa's `type` setter looks the short name up (mime-types) on every call.
-  ctx.set('Content-Type', JSON_TYPE);
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
