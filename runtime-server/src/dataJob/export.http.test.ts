@@ -204,6 +204,30 @@ for (const db of testDatabases()) {
       }
     });
 
+    it('batches over a joined sort key (LEFT JOIN: NULL where the row has no match): every row once, in order', async () => {
+      const knex = app.instance.services.knex;
+      const ts = '2026-02-03 04:05:06';
+      const users: number[] = [];
+      for (const name of ['kB', 'kA', 'kC']) {
+        const id = await knex(TABLES.baseSysUser).insert({ username: `keyset-${name}`, name, passwordV: 1, isSuper: 0, status: 1, createTime: ts, updateTime: ts });
+        users.push(Number(Array.isArray(id) ? id[0] : id));
+      }
+      const action = '/keyset-join';
+      const rows = Array.from({ length: 2200 }, (_, i) => ({ userId: i % 5 === 0 ? null : users[i % 3], action, createTime: ts, updateTime: ts }));
+      for (let i = 0; i < rows.length; i += 500) await knex(TABLES.baseSysLog).insert(rows.slice(i, i + 500));
+      const all = (await knex({ a: TABLES.baseSysLog }).leftJoin({ b: TABLES.baseSysUser }, 'b.id', 'a.userId').where('a.action', action).select('a.id', 'b.name')) as { id: number; name: string | null }[];
+      try {
+        for (const dir of [1, -1] as const) {
+          const job = await exportJob(app, { prefix: '/admin/base/sys/log', format: 'csv', raw: true, columns: ['id'], filters: { keyWord: action, order: 'name', sort: dir === 1 ? 'asc' : 'desc' } });
+          assert.equal(job.processed, 2200, JSON.stringify(job));
+          const expected = [...all].sort((x, y) => (x.name === y.name ? y.id - x.id : x.name === null ? -dir : y.name === null ? dir : x.name < y.name ? -dir : dir)).map((r) => r.id);
+          assert.deepEqual(csvRows(await download(app, job.id)).slice(1).map((r) => Number(r[0])), expected);
+        }
+      } finally {
+        await knex(TABLES.baseSysLog).where({ action }).delete();
+      }
+    });
+
     it('cancel stops a job and removes its file; retention removes finished jobs and files', async () => {
       const knex = app.instance.services.knex;
       // Enough rows for several batches, so the cancel lands while it runs.
