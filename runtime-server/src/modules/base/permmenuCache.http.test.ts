@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { now } from '../../db/values.js';
 import { TABLES } from '../../generated/tables.js';
 import { testDatabases } from '../../testing/forEachDb.js';
@@ -12,6 +12,7 @@ const PASS = 'perm-pass1';
 
 for (const db of testDatabases()) {
   describe(`permmenu cached per user with the auth epoch (${db.name})`, () => {
+    after(() => db.cleanup());
     it('answers from the cache, drops it on a menu write on every instance, and re-reads within 3 s whatever happens', async () => {
       const config = await db.config();
       const a = await startTestApp(config);

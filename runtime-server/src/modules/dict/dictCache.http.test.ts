@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { now } from '../../db/values.js';
 import { TABLES } from '../../generated/tables.js';
 import { testDatabases } from '../../testing/forEachDb.js';
@@ -8,6 +8,7 @@ import { eventually } from '../../testing/eventually.js';
 
 for (const db of testDatabases()) {
   describe(`dict/info/data cached per instance with a shared dictionary epoch (${db.name})`, () => {
+    after(() => db.cleanup());
     it('answers from the cache, sees a write through the app at once where made and within seconds elsewhere', async () => {
       const config = await db.config();
       const a = await startTestApp(config);
