@@ -119,6 +119,8 @@ interface Measure {
   sample?: string;
   /** The measured process's CPU time (user + system) per answered request, in µs. */
   cpuUs?: number;
+  /** The local database server's CPU time per answered request, in µs (MariaDB on this machine only). */
+  dbCpuUs?: number;
 }
 
 interface Proc {
@@ -191,6 +193,24 @@ function cpuTimeUs(pid: number | undefined): number {
   }
 }
 
+/**
+ * The local database server's process (mariadbd or mysqld), when the bench's MariaDB runs on this machine: its CPU
+ * per request is reported beside the server's, since it shares the two cores with the server and the load.
+ */
+function localDbServerPid(host: string): number | undefined {
+  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host)) return undefined;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const comm = fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
+      if (comm === 'mariadbd' || comm === 'mysqld') return Number(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return undefined;
+}
+
 const randomIp = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
 /** One autocannon run in its own process. */
@@ -224,6 +244,8 @@ interface Db {
   env: Record<string, string>;
   floorDb: object;
   knex: Knex;
+  /** The database server's process on this machine (MariaDB), whose CPU per request the table reports too. */
+  serverPid?: number;
   cleanup(): Promise<void>;
 }
 
@@ -256,6 +278,7 @@ async function scratchDb(kind: string): Promise<Db> {
   return {
     name: 'MariaDB',
     env,
+    serverPid: localDbServerPid(server.hostname),
     floorDb: { client: 'mysql2', connection: { host: server.hostname, port: Number(server.port || 3306), user: decodeURIComponent(server.username), password: decodeURIComponent(server.password), database: name } },
     knex,
     cleanup: async () => {
@@ -459,6 +482,7 @@ interface Row {
   bad: number;
   ratio?: number;
   cpuUs: number;
+  dbCpuUs?: number;
 }
 
 const bundle = await buildServer();
@@ -568,8 +592,10 @@ for (const kind of DBS) {
             if (c.vary === 'update') Object.assign(spec, { idFrom: 1, idCount: Math.floor(GOODS / 2) });
             if (c.vary === 'delete') spec.idFrom = deleteFrom.get(t) ?? GOODS;
             const cpu0 = cpuTimeUs(p.proc.pid);
+            const dbCpu0 = db.serverPid ? cpuTimeUs(db.serverPid) : NaN;
             const m = load(spec);
             m.cpuUs = Math.round((cpuTimeUs(p.proc.pid) - cpu0) / Math.max(1, m.total));
+            if (db.serverPid) m.dbCpuUs = Math.round((cpuTimeUs(db.serverPid) - dbCpu0) / Math.max(1, m.total));
             if (c.vary === 'delete') deleteFrom.set(t, (deleteFrom.get(t) ?? GOODS) - m.issued - 1);
             return m;
           };
@@ -577,7 +603,7 @@ for (const kind of DBS) {
           const m = await runOnce(SECONDS);
           const key = `${c.name}|${t}`;
           runs.set(key, [...(runs.get(key) ?? []), m]);
-          process.stderr.write(`[${db.name}] round ${round + 1} ${c.name.padEnd(15)} ${t.padEnd(8)} ${m.rps.toFixed(0).padStart(6)} req/s p50 ${m.p50} p99 ${m.p99} cpu ${m.cpuUs} µs/req${m.bad ? ` FAILED ${m.bad}: ${m.sample}` : ''}\n`);
+          process.stderr.write(`[${db.name}] round ${round + 1} ${c.name.padEnd(15)} ${t.padEnd(8)} ${m.rps.toFixed(0).padStart(6)} req/s p50 ${m.p50} p99 ${m.p99} cpu ${m.cpuUs} µs/req${m.dbCpuUs !== undefined ? ` (db ${m.dbCpuUs})` : ''}${m.bad ? ` FAILED ${m.bad}: ${m.sample}` : ''}\n`);
         }
       }
       if (EXPORT) {
@@ -603,7 +629,7 @@ for (const kind of DBS) {
       const pick = (t: Target): Row | undefined => {
         const ms = runs.get(`${c.name}|${t}`);
         if (!ms) return undefined;
-        return { db: db.name, endpoint: c.name, target: t, rps: Math.round(median(ms.map((m) => m.rps))), p50: median(ms.map((m) => m.p50)), p99: median(ms.map((m) => m.p99)), cpuUs: median(ms.map((m) => m.cpuUs ?? NaN)), bad: ms.reduce((a, m) => a + m.bad, 0) };
+        return { db: db.name, endpoint: c.name, target: t, rps: Math.round(median(ms.map((m) => m.rps))), p50: median(ms.map((m) => m.p50)), p99: median(ms.map((m) => m.p99)), cpuUs: median(ms.map((m) => m.cpuUs ?? NaN)), ...(db.serverPid ? { dbCpuUs: median(ms.map((m) => m.dbCpuUs ?? NaN)) } : {}), bad: ms.reduce((a, m) => a + m.bad, 0) };
       };
       const f = pick('floor');
       for (const t of ['server', 'baseline'] as const) {
@@ -627,9 +653,10 @@ for (const kind of DBS) {
     results.databases.push({ db: db.name, firstStartMs, coldStartMs, rssMb: { idle: idleRss, afterLoad: afterRss, ...(base ? { baselineIdle: idleRssBase, baselineAfterLoad: afterRssBase } : {}) }, rows, ...(exportRows.length ? { export: exportRows } : {}) });
 
     table.push(`\n### ${db.name} — cold start ${coldStartMs} ms (first start with migrations ${firstStartMs} ms), RSS idle ${idleRss} MB, after load ${afterRss} MB${base ? ` (baseline: ${idleRssBase} → ${afterRssBase} MB)` : ''}\n`);
-    table.push('| endpoint | target | req/s | p50 ms | p99 ms | ratio to floor | CPU µs/req | failed |');
-    table.push('|---|---|---:|---:|---:|---:|---:|---:|');
-    for (const r of rows) table.push(`| ${r.endpoint} | ${r.target === 'floor' ? (CASES.find((c) => c.name === r.endpoint)!.floor === 'sql' ? 'floor: Koa + Knex, same SQL' : 'floor: bare Koa, same JSON') : r.target} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ratio === undefined ? '' : `${Math.round(r.ratio * 100)} %`} | ${r.cpuUs} | ${r.bad} |`);
+    const dbCol = db.serverPid !== undefined;
+    table.push(`| endpoint | target | req/s | p50 ms | p99 ms | ratio to floor | CPU µs/req |${dbCol ? ' database CPU µs/req |' : ''} failed |`);
+    table.push(`|---|---|---:|---:|---:|---:|---:|${dbCol ? '---:|' : ''}---:|`);
+    for (const r of rows) table.push(`| ${r.endpoint} | ${r.target === 'floor' ? (CASES.find((c) => c.name === r.endpoint)!.floor === 'sql' ? 'floor: Koa + Knex, same SQL' : 'floor: bare Koa, same JSON') : r.target} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ratio === undefined ? '' : `${Math.round(r.ratio * 100)} %`} | ${r.cpuUs} |${dbCol ? ` ${r.dbCpuUs} |` : ''} ${r.bad} |`);
     if (exportRows.length) {
       table.push('\n| export job, CSV | target | rows | wall ms | rows/s | ratio to floor | CPU ms | peak RSS MB |');
       table.push('|---|---|---:|---:|---:|---:|---:|---:|');

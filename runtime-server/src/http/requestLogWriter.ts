@@ -32,11 +32,16 @@ interface SqliteConnection {
   prepare(sql: string): { run(values: unknown[]): unknown };
 }
 
+/** What the writer uses of a mysql2 connection (callback API, as Knex pools it). */
+interface MysqlConnection {
+  execute(sql: string, values: unknown[], callback: (err: Error | null) => void): unknown;
+}
+
 /** What the writer uses of Knex's client: its pool. */
 interface PoolClient {
   config?: { client?: unknown };
-  acquireConnection?: () => Promise<SqliteConnection>;
-  releaseConnection?: (c: SqliteConnection) => Promise<unknown>;
+  acquireConnection?: () => Promise<SqliteConnection & MysqlConnection>;
+  releaseConnection?: (c: SqliteConnection & MysqlConnection) => Promise<unknown>;
 }
 
 const COLUMNS = ['userId', 'action', 'ip', 'params', 'createTime', 'updateTime'] as const satisfies readonly (keyof LogRow)[];
@@ -167,21 +172,24 @@ export class RequestLogWriter {
   }
 
   /**
-   * One INSERT. On SQLite straight on the connection Knex pools (one, held for the call): Knex's raw path
-   * re-scanned the statement's placeholders and checked each value on every batch, more than SQLite took to
-   * store the rows; the statement is prepared once per size (db/statementCache.ts). On MariaDB/MySQL the same
-   * done with a server-side prepared statement measured no different (the server's own insert dominates), so
-   * it stays on Knex.
+   * One INSERT, straight on a connection Knex pools (held for the call): Knex's raw path re-scanned the
+   * statement's placeholders and checked each value on every batch, more than SQLite took to store the rows.
+   * SQLite prepares it once per size (db/statementCache.ts). MariaDB/MySQL gets it as a server-side prepared
+   * statement (mysql2 keeps one per size and connection), values sent in the binary protocol: mysqld no longer
+   * parses 3 000 literals per batch. Measured alone (500-row batches, the table's columns and indexes),
+   * mysqld's CPU per row 4.7–5.3 → 3.4–3.6 µs, ours 0.8 → 1.0 µs (mysql2 alone, without Knex's formatting).
    */
   private async insert(sql: string, values: unknown[]): Promise<void> {
     const client = this.knex.client as PoolClient | undefined;
-    if (client?.config?.client !== 'better-sqlite3' || !client.acquireConnection || !client.releaseConnection) {
+    const kind = client?.config?.client;
+    if ((kind !== 'better-sqlite3' && kind !== 'mysql2') || !client?.acquireConnection || !client.releaseConnection) {
       await this.knex.raw(sql, values as Knex.RawBinding[]);
       return;
     }
     const conn = await client.acquireConnection();
     try {
-      conn.prepare(sql).run(values);
+      if (kind === 'better-sqlite3') conn.prepare(sql).run(values);
+      else await new Promise<void>((resolve, reject) => conn.execute(sql, values, (err) => (err ? reject(err) : resolve())));
     } finally {
       await client.releaseConnection(conn);
     }
