@@ -603,7 +603,7 @@ for (const kind of DBS) {
           const m = await runOnce(SECONDS);
           const key = `${c.name}|${t}`;
           runs.set(key, [...(runs.get(key) ?? []), m]);
-          process.stderr.write(`[${db.name}] round ${round + 1} ${c.name.padEnd(15)} ${t.padEnd(8)} ${m.rps.toFixed(0).padStart(6)} req/s p50 ${m.p50} p99 ${m.p99} cpu ${m.cpuUs} µs/req${m.dbCpuUs !== undefined ? ` (db ${m.dbCpuUs})` : ''}${m.bad ? ` FAILED ${m.bad}: ${m.sample}` : ''}\n`);
+          process.stderr.write(`[${db.name}] round ${round + 1} ${c.name.padEnd(15)} ${t.padEnd(8)} ${m.rps.toFixed(0).padStart(6)} req/s p50 ${m.p50} p99 ${m.p99} cpu ${m.cpuUs} µs/req${m.dbCpuUs !== undefined ? ` (db ${m.dbCpuUs})` : ''}, RSS ${rssMb(p.proc.pid)} MB${m.bad ? ` FAILED ${m.bad}: ${m.sample}` : ''}\n`);
         }
       }
       if (EXPORT) {
