@@ -89,7 +89,6 @@ const LOG_PAGE = 'post /admin/base/sys/log/page';
 function queue(services: AppServices, ctx: Context, secret: ReadonlySet<string>): void {
   try {
     const actor = ctx.state.actor as Actor | undefined;
-    const ts = now();
     services.requestLog.add({
       userId: actor?.userId ?? null,
       action: ctx.path.slice(0, 1000),
@@ -97,8 +96,7 @@ function queue(services: AppServices, ctx: Context, secret: ReadonlySet<string>)
       // An unauthenticated caller's body is not kept (an open route could otherwise fill the log with
       // whatever anyone sends): its size says enough.
       params: actor ? (ctx.method === 'GET' ? (ctx.querystring ? logParams({ ...ctx.query }, secret) : '{}') : logParams(ctx.request.body, secret)) : anonymousParams(ctx),
-      createTime: ts,
-      updateTime: ts,
+      createTime: now(),
     });
   } catch (err) {
     services.logger.error(`[${ctx.state.requestId ?? '-'}] request log row failed`, err);

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { RequestLogWriter } from './requestLogWriter.js';
 import type { LogRow } from './requestLogWriter.js';
 
-const row = (i: number): LogRow => ({ userId: i, action: `/a/${i}`, ip: '127.0.0.1', params: null, createTime: '2026-01-01 00:00:00', updateTime: '2026-01-01 00:00:00' });
+const row = (i: number): LogRow => ({ userId: i, action: `/a/${i}`, ip: '127.0.0.1', params: null, createTime: '2026-01-01 00:00:00' });
 
 describe('request log writer (real SQLite)', () => {
   let knex: Knex;
