@@ -59,8 +59,7 @@ export class Authz {
     if (stale) await stale;
     const t = Date.now();
     const hit = this.sessions.get(sid);
-    // The cached object itself while it has not expired (no copy per request); an expiry since it was read is rare.
-    if (hit && t - hit.at < this.sessionTtlMs) return hit.state.expired || hit.expireTime > now() ? hit.state : { ...hit.state, expired: true };
+    if (hit && t - hit.at < this.sessionTtlMs) return { ...hit.state, expired: hit.expireTime <= now() };
     const state = await loadSession(this.knex, sid);
     if (!state) {
       this.sessions.delete(sid);

@@ -4,21 +4,9 @@ import type { Actor } from '../core/actor.js';
 import { AppError, CODE } from '../core/errors.js';
 import type { RouteState } from '../http/composeEndpoint.js';
 import { tokenFromHeader, verifyToken } from './tokens.js';
-import type { SessionState } from './sessions.js';
 
 const unauthorized = (key: 'auth.invalid' | 'auth.expired') => new AppError(key, {}, CODE.comm, 401);
 const forbidden = (key: 'auth.forbidden' | 'auth.superOnly' = 'auth.forbidden') => new AppError(key, {}, CODE.comm, 403);
-
-/** One frozen actor per cached session state (Authz.session hands out the same object while it is cached). */
-const actors = new WeakMap<SessionState, Actor>();
-function actorOf(s: SessionState): Actor {
-  let actor = actors.get(s);
-  if (!actor) {
-    actor = Object.freeze({ userId: s.userId, username: s.username, isSuper: s.isSuper, departmentId: s.departmentId, tenantId: s.tenantId, sessionId: s.sid });
-    actors.set(s, actor);
-  }
-  return actor;
-}
 
 /**
  * Authenticates and authorizes every route by its auth level (docs/reference/api-contract.md §1.3 statuses):
@@ -37,7 +25,14 @@ export function authGuard(services: AppServices): Middleware {
     if (!s || s.userId !== claims.userId || s.revoked || s.expired || s.status !== 1 || s.passwordV !== claims.passwordVersion) {
       throw unauthorized('auth.expired');
     }
-    const actor = actorOf(s);
+    const actor: Actor = {
+      userId: s.userId,
+      username: s.username,
+      isSuper: s.isSuper,
+      departmentId: s.departmentId,
+      tenantId: s.tenantId,
+      sessionId: s.sid,
+    };
     ctx.state.actor = actor;
     if (route.auth === 'super' && !actor.isSuper) throw forbidden('auth.superOnly');
     if (route.auth === 'perm' && !actor.isSuper && !(await services.authz.permsOf(actor.userId)).has(route.perm)) {
