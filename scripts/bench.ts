@@ -33,6 +33,7 @@ import { now } from '../runtime-server/src/db/values.js';
 import { loginOver, solveCaptcha } from '../runtime-server/src/testing/solveCaptcha.js';
 import { freePort } from '../runtime-server/src/testing/spawnServer.js';
 import { buildServer, leanHeapFile } from './server-build.mjs';
+import { cpuTimeUs, localDbServerPid, rssMb } from './bench/procStats.js';
 import { TABLES } from '../runtime-server/src/generated/tables.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -131,15 +132,6 @@ interface Proc {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function rssMb(pid: number | undefined): number {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Math.round(Number(m[1]) / 1024) : NaN;
-  } catch {
-    return NaN;
-  }
-}
-
 /** Spawns a server bundle and waits for its first answer; returns the process and the spawn-to-answer time. */
 async function startServer(bundle: string, env: Record<string, string>, profile = false): Promise<Proc & { coldStartMs: number }> {
   const port = await freePort();
@@ -181,34 +173,6 @@ async function stop(p: Proc | undefined): Promise<void> {
   p.proc.kill('SIGTERM');
   await Promise.race([gone, sleep(15_000)]);
   if (p.proc.exitCode === null) p.proc.kill('SIGKILL');
-}
-
-/** User + system CPU time of a process so far, in µs (/proc/<pid>/stat, clock ticks of 10 ms). */
-function cpuTimeUs(pid: number | undefined): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
-  } catch {
-    return NaN;
-  }
-}
-
-/**
- * The local database server's process (mariadbd or mysqld), when the bench's MariaDB runs on this machine: its CPU
- * per request is reported beside the server's, since it shares the two cores with the server and the load.
- */
-function localDbServerPid(host: string): number | undefined {
-  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host)) return undefined;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const comm = fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
-      if (comm === 'mariadbd' || comm === 'mysqld') return Number(entry);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return undefined;
 }
 
 const randomIp = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;

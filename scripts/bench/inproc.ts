@@ -1,0 +1,135 @@
+/**
+ * CPU time per request of one route, measured in one process without the kernel: the app's own `http.Server`
+ * is fed through in-memory stream pairs, so what is counted is Node's HTTP parsing and writing, Koa and the
+ * app (plus, on MariaDB, the database server's CPU read from /proc). The same harness drives a bare Koa
+ * answering the app's own body (the floor), so both run under the same conditions. For comparing a change
+ * against its parent quickly: figures are steadier than the load bench's, but say nothing about sockets.
+ *
+ * `npx tsx scripts/bench/inproc.ts [--db sqlite|mariadb] [--path /admin/base/comm/person] [--requests 100000]
+ *   [--connections 32] [--rounds 5]`
+ */
+import http from 'node:http';
+import { Duplex } from 'node:stream';
+import Koa from 'koa';
+import { mysqlServerUrl, testDatabases } from '../../runtime-server/src/testing/forEachDb.js';
+import { cpuTimeUs, localDbServerPid } from './procStats.js';
+import { startTestApp } from '../../runtime-server/src/testing/testApp.js';
+
+const argv = process.argv.slice(2);
+const opt = (name: string, fallback: string): string => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1]! : fallback;
+};
+const DB = opt('db', 'sqlite');
+const PATH = opt('path', '/admin/base/comm/person');
+const REQUESTS = Number(opt('requests', '100000'));
+const CONNECTIONS = Number(opt('connections', '32'));
+const ROUNDS = Number(opt('rounds', '5'));
+
+/** One end of an in-memory connection: what one side writes, the other reads. */
+class End extends Duplex {
+  other!: End;
+  remoteAddress = '127.0.0.1';
+  remotePort = 40000;
+  override _write(chunk: Buffer, _enc: BufferEncoding, cb: () => void): void {
+    this.other.push(chunk);
+    cb();
+  }
+  override _read(): void {}
+  override _final(cb: () => void): void {
+    this.other.push(null);
+    cb();
+  }
+  setTimeout(): this {
+    return this;
+  }
+  setNoDelay(): this {
+    return this;
+  }
+  setKeepAlive(): this {
+    return this;
+  }
+}
+
+function pair(): [End, End] {
+  const a = new End();
+  const b = new End();
+  a.other = b;
+  b.other = a;
+  return [a, b];
+}
+
+/** Runs `count` requests over `connections` in-memory keep-alive connections; resolves with the last body seen. */
+function drive(server: http.Server, request: Buffer, count: number, connections: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let started = 0;
+    let done = 0;
+    let lastBody = '';
+    for (let c = 0; c < connections; c++) {
+      const [client, socket] = pair();
+      server.emit('connection', socket);
+      let buf: Buffer = Buffer.alloc(0);
+      const send = () => {
+        if (started >= count) return;
+        started++;
+        client.write(request);
+      };
+      client.on('data', (chunk: Buffer) => {
+        buf = buf.length ? Buffer.concat([buf, chunk]) : chunk;
+        for (;;) {
+          const head = buf.indexOf('\r\n\r\n');
+          if (head < 0) return;
+          const m = /content-length: (\d+)/i.exec(buf.subarray(0, head).toString('latin1'));
+          if (!m) return reject(new Error(`no Content-Length: ${buf.subarray(0, head).toString()}`));
+          const end = head + 4 + Number(m[1]);
+          if (buf.length < end) return;
+          if (done === count - 1) lastBody = buf.subarray(head + 4, end).toString();
+          buf = buf.subarray(end);
+          if (++done === count) return resolve(lastBody);
+          // The next request after the event loop's I/O phase: chained in-memory writes would starve the
+          // database connections (the request log's INSERTs) of their turn.
+          setImmediate(send);
+        }
+      });
+      send();
+    }
+  });
+}
+
+async function measure(server: http.Server, request: Buffer, dbPid: number | undefined): Promise<{ us: number; dbUs: number; body: string }> {
+  await drive(server, request, Math.min(20_000, REQUESTS), CONNECTIONS);
+  const db0 = dbPid ? cpuTimeUs(dbPid) : 0;
+  const t0 = process.cpuUsage();
+  const body = await drive(server, request, REQUESTS, CONNECTIONS);
+  const t = process.cpuUsage(t0);
+  return { us: (t.user + t.system) / REQUESTS, dbUs: dbPid ? (cpuTimeUs(dbPid) - db0) / REQUESTS : 0, body };
+}
+
+const db = testDatabases().find((d) => d.name === DB);
+if (!db) throw new Error(`--db ${DB}: sqlite or mariadb`);
+const app = await startTestApp(await db.config());
+const dbPid = DB === 'mariadb' ? localDbServerPid(new URL(mysqlServerUrl()).hostname) : undefined;
+try {
+  const appServer = http.createServer(app.instance.callback());
+  const request = Buffer.from(`GET ${PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${app.admin.token}\r\nConnection: keep-alive\r\n\r\n`);
+  const first = await measure(appServer, request, undefined);
+  const code = (JSON.parse(first.body) as { code?: number }).code;
+  if (code !== 1000) throw new Error(`${PATH} answered ${first.body.slice(0, 200)}`);
+  // The floor: a bare Koa answering the same JSON text, through the same harness.
+  const floor = new Koa();
+  floor.use((ctx) => {
+    ctx.type = 'application/json';
+    ctx.body = first.body;
+  });
+  const floorServer = http.createServer(floor.callback());
+  const rows: string[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const a = await measure(appServer, request, dbPid);
+    const f = await measure(floorServer, request, undefined);
+    rows.push(`round ${r + 1}: app ${a.us.toFixed(2)} µs/req${dbPid ? ` (db ${a.dbUs.toFixed(2)})` : ''}, floor ${f.us.toFixed(2)} µs/req`);
+    console.log(rows.at(-1));
+  }
+} finally {
+  await app.close();
+  await db.cleanup();
+}
