@@ -104,6 +104,22 @@ export class Authz {
   }
 
   /**
+   * The cached session when this instance may use it without a read (epoch checked within `maxAgeMs`, read
+   * within `sessionTtlMs`), else undefined. The state's `expired` is as read: the caller checks `expireTime`.
+   */
+  cachedSession(sid: number): SessionState | undefined {
+    if (!this.watch.isFresh()) return undefined;
+    const hit = this.sessions.get(sid);
+    return hit && Date.now() - hit.at < this.sessionTtlMs ? hit.state : undefined;
+  }
+
+  /** A user's permission keys when cached and the epoch was checked within `maxAgeMs`, else undefined. */
+  cachedPerms(userId: number): Set<string> | undefined {
+    if (!this.watch.isFresh()) return undefined;
+    return this.perms.get(userId);
+  }
+
+  /**
    * A value read from a user's own rows (the profile answer of `person`), cached like the session: every
    * write to users and departments bumps the shared epoch, so each instance drops it within `maxAgeMs`
    * (at once where the write happened), and it is re-read after `sessionTtlMs` whatever happens.

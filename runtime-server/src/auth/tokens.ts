@@ -73,6 +73,13 @@ export async function verifyToken(secret: KeyObject, token: string | undefined):
   return claims;
 }
 
+/** The claims of `token` when its signature was verified before and it has not expired; undefined when unknown (or invalid). */
+export function cachedClaims(secret: KeyObject, token: string | undefined): TokenClaims | undefined {
+  if (!token) return undefined;
+  const hit = verified.get(secret)?.get(token);
+  return hit && hit.exp * 1000 > Date.now() ? hit : undefined;
+}
+
 async function verifySigned(secret: KeyObject, token: string): Promise<TokenClaims | undefined> {
   try {
     const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });

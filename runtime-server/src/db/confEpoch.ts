@@ -85,6 +85,11 @@ export class EpochWatch {
     return this.read(t);
   }
 
+  /** Whether `check()` would read nothing now; reads nothing itself (a caller that gets false goes on to `check()`). */
+  isFresh(): boolean {
+    return Date.now() - this.checkedAt < this.maxAgeMs && this.seenBumps === this.bumps.n;
+  }
+
   private async read(t: number): Promise<void> {
     this.checkedAt = t;
     this.seenBumps = this.bumps.n;
