@@ -68,6 +68,37 @@ describe('request log writer (real SQLite)', () => {
     assert.deepEqual((await knex('base_sys_log').orderBy('id').select('userId')).map((r: { userId: number }) => r.userId), [102, 103, 104]);
   });
 
+  it('a full batch goes out alone: rows beyond it wait for the next batch or the timer, not a tail of small INSERTs', async () => {
+    await knex('base_sys_log').delete();
+    const conn = (await knex.client.acquireConnection()) as { prepare(sql: string): unknown };
+    await knex.client.releaseConnection(conn);
+    const prepare = conn.prepare;
+    const sizes: number[] = [];
+    conn.prepare = function (this: unknown, sql: string) {
+      if (/^insert into/i.test(sql)) sizes.push(sql.split('), (').length);
+      return prepare.call(this, sql);
+    };
+    try {
+      const w = new RequestLogWriter(knex, logger, { flushMs: 60_000, batchRows: 50 });
+      for (let i = 0; i < 50; i++) w.add(row(i));
+      // Queued while the first batch is written: one more batch and 7 rows.
+      for (let i = 50; i < 107; i++) w.add(row(i));
+      for (let i = 0; i < 50 && (await count()) < 100; i++) await new Promise((r) => setTimeout(r, 5));
+      await new Promise((r) => setTimeout(r, 20));
+      assert.deepEqual(sizes, [50, 50], 'two INSERTs of a whole batch each');
+      assert.equal(await count(), 100);
+      assert.equal(w.pending, 7, 'the rest waits');
+      await w.close();
+      assert.equal(await count(), 107, 'and is written at the latest on close (or by its timer)');
+      assert.deepEqual(
+        (await knex('base_sys_log').orderBy('id').select('userId')).map((r: { userId: number }) => r.userId),
+        Array.from({ length: 107 }, (_, i) => i),
+      );
+    } finally {
+      conn.prepare = prepare;
+    }
+  });
+
   it('writes a steady stream of rows in full batches, not one INSERT per row', async () => {
     await knex('base_sys_log').delete();
     // Every statement the writer runs goes through the pooled connection's prepare (one connection: min = max = 1).
