@@ -23,6 +23,24 @@ describe('request log writer (real SQLite)', () => {
       t.string('updateTime');
     });
 
+  /** Row counts of the INSERTs the writer prepares on the pooled connection (one: min = max = 1), until `restore()`. */
+  const watchInserts = async () => {
+    const conn = (await knex.client.acquireConnection()) as { prepare(sql: string): unknown };
+    await knex.client.releaseConnection(conn);
+    const prepare = conn.prepare;
+    const sizes: number[] = [];
+    conn.prepare = function (this: unknown, sql: string) {
+      if (/^insert into/i.test(sql)) sizes.push(sql.split('(?').length - 1);
+      return prepare.call(this, sql);
+    };
+    return {
+      sizes,
+      restore: () => {
+        conn.prepare = prepare;
+      },
+    };
+  };
+
   before(async () => {
     knex = knexFactory({ client: 'better-sqlite3', connection: { filename: ':memory:' }, useNullAsDefault: true, pool: { min: 1, max: 1 } });
     await createTable();
@@ -70,14 +88,8 @@ describe('request log writer (real SQLite)', () => {
 
   it('a full batch goes out alone: rows beyond it wait for the next batch or the timer, not a tail of small INSERTs', async () => {
     await knex('base_sys_log').delete();
-    const conn = (await knex.client.acquireConnection()) as { prepare(sql: string): unknown };
-    await knex.client.releaseConnection(conn);
-    const prepare = conn.prepare;
-    const sizes: number[] = [];
-    conn.prepare = function (this: unknown, sql: string) {
-      if (/^insert into/i.test(sql)) sizes.push(sql.split('), (').length);
-      return prepare.call(this, sql);
-    };
+    const watch = await watchInserts();
+    const sizes = watch.sizes;
     try {
       const w = new RequestLogWriter(knex, logger, { flushMs: 60_000, batchRows: 50 });
       for (let i = 0; i < 50; i++) w.add(row(i));
@@ -95,21 +107,14 @@ describe('request log writer (real SQLite)', () => {
         Array.from({ length: 107 }, (_, i) => i),
       );
     } finally {
-      conn.prepare = prepare;
+      watch.restore();
     }
   });
 
   it('writes a steady stream of rows in full batches, not one INSERT per row', async () => {
     await knex('base_sys_log').delete();
-    // Every statement the writer runs goes through the pooled connection's prepare (one connection: min = max = 1).
-    const conn = (await knex.client.acquireConnection()) as { prepare(sql: string): unknown };
-    await knex.client.releaseConnection(conn);
-    const prepare = conn.prepare;
-    let inserts = 0;
-    conn.prepare = function (this: unknown, sql: string) {
-      if (/^insert into/i.test(sql)) inserts++;
-      return prepare.call(this, sql);
-    };
+    const watch = await watchInserts();
+    const sizes = watch.sizes;
     try {
       const w = new RequestLogWriter(knex, logger, { flushMs: 1, batchRows: 50 });
       // A row every few microtasks, as requests finishing within one burst of I/O add them: the queue never sits still.
@@ -124,22 +129,16 @@ describe('request log writer (real SQLite)', () => {
         Array.from({ length: 1000 }, (_, i) => i),
       );
       // A batch of rows per statement: a writer that loops until the queue is empty writes one row per INSERT here.
-      assert.ok(inserts <= 40, `${inserts} INSERTs for 1000 rows in batches of 50`);
+      assert.ok(sizes.length <= 40, `${sizes.length} INSERTs for 1000 rows in batches of 50`);
     } finally {
-      conn.prepare = prepare;
+      watch.restore();
     }
   });
 
   it('writes a backlog in large statements of a few fixed sizes, in order', async () => {
     await knex('base_sys_log').delete();
-    const conn = (await knex.client.acquireConnection()) as { prepare(sql: string): unknown };
-    await knex.client.releaseConnection(conn);
-    const prepare = conn.prepare;
-    const sizes: number[] = [];
-    conn.prepare = function (this: unknown, sql: string) {
-      if (/^insert into/i.test(sql)) sizes.push(sql.split('(?').length - 1);
-      return prepare.call(this, sql);
-    };
+    const watch = await watchInserts();
+    const sizes = watch.sizes;
     try {
       const w = new RequestLogWriter(knex, logger, { flushMs: 60_000, batchRows: 5000 });
       for (let i = 0; i < 2437; i++) w.add(row(i));
@@ -148,7 +147,7 @@ describe('request log writer (real SQLite)', () => {
       const ids = (await knex('base_sys_log').orderBy('id').select('userId')).map((r: { userId: number }) => r.userId);
       assert.deepEqual(ids, Array.from({ length: 2437 }, (_, i) => i));
     } finally {
-      conn.prepare = prepare;
+      watch.restore();
     }
   });
 });
