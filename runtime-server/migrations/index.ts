@@ -12,6 +12,7 @@ import * as m20261125075513_create_base_sys_data_job from './20261125075513_crea
 import * as m20261125080813_alter_demo_order from './20261125080813_alter_demo_order.js';
 import * as m20261125082306_create_base_sys_view from './20261125082306_create_base_sys_view.js';
 import * as m20261125220128_alter_base_sys_log from './20261125220128_alter_base_sys_log.js';
+import * as m20261127120624_alter_base_sys_log from './20261127120624_alter_base_sys_log.js';
 
 /** Every migration in run order. */
 export const migrations: [string, Knex.Migration][] = [
@@ -27,4 +28,5 @@ export const migrations: [string, Knex.Migration][] = [
   ['20261125080813_alter_demo_order', m20261125080813_alter_demo_order],
   ['20261125082306_create_base_sys_view', m20261125082306_create_base_sys_view],
   ['20261125220128_alter_base_sys_log', m20261125220128_alter_base_sys_log],
+  ['20261127120624_alter_base_sys_log', m20261127120624_alter_base_sys_log],
 ];

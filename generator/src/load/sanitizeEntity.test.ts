@@ -462,6 +462,16 @@ describe('sanitizeEntity model of demo/goods', () => {
     assert.equal(o.fields.find((f) => f.name === 'userId')!.ref, 'base/sys/user');
   });
 
+  it('leaves a reference unindexed with "x-index": false, and keeps the reference', () => {
+    const o = valid(
+      goods((d) => {
+        d.properties.userId = { type: ['integer', 'null'], 'x-ref': 'base/sys/user', 'x-index': false, 'x-label': LABEL };
+      }),
+    );
+    assert.deepEqual(o.indexes.map((ix) => ix.name), ['demo_goods_createtime_index', 'demo_goods_updatetime_index']);
+    assert.equal(o.fields.find((f) => f.name === 'userId')!.ref, 'base/sys/user');
+  });
+
   it('indexes only the implicit timestamps x-time-indexes names', () => {
     const names = (doc: Raw) => valid(doc).indexes.map((ix) => ix.name);
     assert.deepEqual(names(goods((d) => void (d['x-time-indexes'] = ['createTime']))), ['demo_goods_createtime_index']);

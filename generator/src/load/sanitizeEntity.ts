@@ -273,7 +273,8 @@ function sanitizeField(
     type,
     nullable,
     unique: prop['x-unique'] === true,
-    index: prop['x-index'] === true || typeof prop['x-ref'] === 'string',
+    // A reference is indexed unless the schema says `"x-index": false` (a column no query looks rows up by).
+    index: prop['x-index'] === true || (typeof prop['x-ref'] === 'string' && prop['x-index'] !== false),
     secret: prop['x-secret'] === true,
     implicit: false,
     readOnly: prop.readOnly === true,
