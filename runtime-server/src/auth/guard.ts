@@ -3,7 +3,7 @@ import type { AppServices } from '../app/services.js';
 import type { Actor } from '../core/actor.js';
 import { AppError, CODE } from '../core/errors.js';
 import type { RouteState } from '../http/composeEndpoint.js';
-import { cachedClaims, tokenFromHeader, verifyToken } from './tokens.js';
+import { cachedClaimsOf, tokenFromHeader, verifyToken } from './tokens.js';
 import type { TokenClaims } from './tokens.js';
 import type { SessionState } from './sessions.js';
 import { now } from '../db/values.js';
@@ -54,14 +54,14 @@ export function authGuard(services: AppServices): Middleware {
   return (ctx, next) => {
     const { route } = ctx.state.route as RouteState;
     if (route.auth === 'open') return next();
-    const token = tokenFromHeader(ctx.get('authorization') || undefined);
-    const claims = cachedClaims(services.auth.secret, token);
+    const header = ctx.get('authorization') || undefined;
+    const claims = cachedClaimsOf(services.auth.secret, header, ctx.req.socket);
     const s = claims && !claims.isRefresh ? services.authz.cachedSession(claims.sid) : undefined;
-    if (!claims || !s) return checked(ctx, next, route, token);
+    if (!claims || !s) return checked(ctx, next, route, tokenFromHeader(header));
     const actor = admit(ctx, route, claims, s, s.expired || s.expireTime <= now());
     if (route.auth === 'perm' && !actor.isSuper) {
       const perms = services.authz.cachedPerms(actor.userId);
-      if (!perms) return checked(ctx, next, route, token);
+      if (!perms) return checked(ctx, next, route, tokenFromHeader(header));
       if (!perms.has(route.perm)) throw forbidden();
     }
     return next();
