@@ -153,7 +153,9 @@ export async function createApp(config: Config, parts: AppParts, options: Create
       logger.error(`[${ctx?.state?.requestId ?? '-'}] ${ctx?.method ?? ''} ${ctx?.path ?? ''}`, err);
     });
     const router = new Router();
-    const table = new RouteTable();
+    const parseBody = bodyParser(config.limits.jsonBody);
+    // Exact API routes run the body parser and its check in front of their chain (http/routeTable.ts).
+    const table = new RouteTable([parseBody, rejectLoneSurrogates()]);
     const guards = options.guards ? options.guards(services) : [openRouteLimit(services), authGuard(services), requestLog(services)];
     for (const route of routes) composeEndpoint(router, table, route, services, guards);
     // Entities created by the coding endpoints join the running router (no restart in development).
@@ -172,9 +174,8 @@ export async function createApp(config: Config, parts: AppParts, options: Create
     // EPS and OpenAPI run to hundreds of KB; gzip/brotli cut them ~10x for the console's start-up.
     app.use(compressLarge(2048));
     app.use(envelope());
-    const parseBody = bodyParser(config.limits.jsonBody);
     // An exact API route goes straight to its chain (http/routeTable.ts); the rest takes the long way below.
-    app.use(table.fastRoutes([parseBody, rejectLoneSurrogates()]));
+    app.use(table.fastRoutes());
     // Before the console: a browser opening a plugin-served file asks for HTML too.
     app.use(servePluginFiles(services.plugins));
     app.use(serveWeb(options.webDir ?? WEB_DIST, welcomePage));

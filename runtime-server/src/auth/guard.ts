@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import type { AppServices } from '../app/services.js';
 import type { Actor } from '../core/actor.js';
 import { AppError, CODE } from '../core/errors.js';
-import type { RouteState } from '../http/composeEndpoint.js';
+import type { Guard, RouteState } from '../http/composeEndpoint.js';
 import { cachedClaimsOf, tokenFromHeader, verifyToken } from './tokens.js';
 import type { TokenClaims } from './tokens.js';
 import type { SessionState } from './sessions.js';
@@ -17,7 +17,7 @@ const forbidden = (key: 'auth.forbidden' | 'auth.superOnly' = 'auth.forbidden') 
  * disabled or deleted user → 401 (checked against the database, so it holds on every instance);
  * missing permission key → 403. The super-admin flag is read from the user row, never from the token.
  */
-export function authGuard(services: AppServices): Middleware {
+export function authGuard(services: AppServices): Guard {
   /** The checks after the token: session state, then the route's level; the actor is set on the context. */
   const admit = (ctx: Parameters<Middleware>[0], route: RouteState['route'], claims: TokenClaims, s: SessionState | undefined, expired: boolean): Actor => {
     if (!s || s.userId !== claims.userId || s.revoked || expired || s.status !== 1 || s.passwordV !== claims.passwordVersion) {
@@ -51,7 +51,7 @@ export function authGuard(services: AppServices): Middleware {
 
   // Not async: with the token, the session and the permissions all in this instance's caches (the usual case),
   // nothing is awaited; any miss takes the path that reads.
-  return (ctx, next) => {
+  const guard: Guard = (ctx, next) => {
     const { route } = ctx.state.route as RouteState;
     if (route.auth === 'open') return next();
     const header = ctx.get('authorization') || undefined;
@@ -66,4 +66,6 @@ export function authGuard(services: AppServices): Middleware {
     }
     return next();
   };
+  guard.appliesTo = (route) => route.auth !== 'open';
+  return guard;
 }

@@ -39,6 +39,12 @@ const GENERIC: Record<GenericAction, (c: CrudContext, body: unknown, query: Reco
   history: (c, _b, query) => history(c, query),
 };
 
+/**
+ * A guard may say which routes it has work on: a route's chain leaves out the others (each step of a chain costs
+ * every request a dispatch and a promise, doing nothing). Without `appliesTo` a guard runs on every route.
+ */
+export type Guard = Middleware & { appliesTo?: (route: RouteRecord) => boolean };
+
 /** Route facts the guards read (`ctx.state.route`): auth level and permission key. */
 export interface RouteState {
   route: RouteRecord;
@@ -50,7 +56,7 @@ export interface RouteState {
  * Mounts one route record: route info → guards (auth, permission: the slot the identity module
  * fills) → input validation → generic operation or named handler → success envelope.
  */
-export function composeEndpoint(router: Router, table: RouteTable, route: RouteRecord, services: AppServices, guards: Middleware[]): void {
+export function composeEndpoint(router: Router, table: RouteTable, route: RouteRecord, services: AppServices, guards: Guard[]): void {
   const entity = services.entities.get(route.entity);
   const action = entity?.actions.find((a) => a.name === route.action);
   if (!entity || !action) throw new Error(`route ${route.url} names ${route.entity}#${route.action}, which the model lacks: run npm run generate`);
@@ -117,7 +123,7 @@ export function composeEndpoint(router: Router, table: RouteTable, route: RouteR
     }
     if (ctx.body === undefined) answerJson(ctx, ok(data));
   };
-  const chain = [routeInfo, ...guards, run];
+  const chain = [routeInfo, ...guards.filter((g) => g.appliesTo?.(route) ?? true), run];
   router[route.method](route.url, ...chain);
   table.add(route.method, route.url, chain);
 }

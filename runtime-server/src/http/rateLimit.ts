@@ -1,12 +1,12 @@
 import dayjs from 'dayjs';
 import type { Knex } from 'knex';
-import type { Middleware } from 'koa';
 import type { AppServices } from '../app/services.js';
 import { AppError } from '../core/errors.js';
 import { now } from '../db/values.js';
 import { clientIp } from './clientIp.js';
 import { retryDeadlock } from '../db/retryDeadlock.js';
-import type { RouteState } from './composeEndpoint.js';
+import type { Guard, RouteState } from './composeEndpoint.js';
+import type { RouteRecord } from '../core/routeRecord.js';
 import { TABLES } from '../generated/tables.js';
 import { table } from '../db/table.js';
 
@@ -58,11 +58,14 @@ const UNCOUNTED = new Set(['/admin/base/open/eps']);
  * Open routes (no token: login, captcha, refresh, html, the device callback…) are limited per client address
  * and route, shared across instances: an outsider cannot make them cost the server (or its logs) without bound.
  */
-export function openRouteLimit(services: AppServices): Middleware {
-  return (ctx, next) => {
+export function openRouteLimit(services: AppServices): Guard {
+  const counted = (route: RouteRecord | undefined) => route?.auth === 'open' && !UNCOUNTED.has(route.url);
+  const guard: Guard = (ctx, next) => {
     const state = ctx.state.route as RouteState | undefined;
-    if (state?.route.auth !== 'open' || UNCOUNTED.has(state.route.url)) return next();
+    if (!counted(state?.route)) return next();
     const ip = clientIp(ctx, services.config.trustProxy);
-    return limit(services.knex, `ip:${ip}:${state.route.url}`, OPEN_ROUTE_LIMIT.hits, OPEN_ROUTE_LIMIT.windowS).then(() => next());
+    return limit(services.knex, `ip:${ip}:${state!.route.url}`, OPEN_ROUTE_LIMIT.hits, OPEN_ROUTE_LIMIT.windowS).then(() => next());
   };
+  guard.appliesTo = counted;
+  return guard;
 }

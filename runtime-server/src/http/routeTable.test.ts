@@ -99,14 +99,14 @@ describe('route table (exact method + path, the router behind it)', () => {
 
   it('fastRoutes runs `before` and an exact route\'s chain ahead of the app\'s later middleware, and leaves the rest to it', async () => {
     const app = new Koa();
-    const table = new RouteTable();
     const seen: string[] = [];
-    table.add('get', '/admin/x', [answer('x')]);
     const before: Middleware = async (ctx, next) => {
       seen.push(`before ${ctx.path}`);
       await next();
     };
-    app.use(table.fastRoutes([before]));
+    const table = new RouteTable([before]);
+    table.add('get', '/admin/x', [answer('x')]);
+    app.use(table.fastRoutes());
     // What createApp puts between (file serving, the console): never reached by an exact API route.
     app.use(async (ctx, next) => {
       seen.push(`later ${ctx.path}`);

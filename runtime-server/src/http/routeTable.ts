@@ -9,11 +9,18 @@ import type { Middleware } from 'koa';
  */
 export class RouteTable {
   private readonly chains = new Map<string, Middleware>();
+  /** The same chains with `before` in front, composed as one (fastRoutes). */
+  private readonly fastChains = new Map<string, Middleware>();
+
+  /** `before`: what fastRoutes runs ahead of each chain (the body parser and its checks). */
+  constructor(private readonly before: readonly Middleware[] = []) {}
 
   /** Adds a route; the first chain added for a method and path wins, as in the router (a handler ends its chain). */
   add(method: string, url: string, chain: Middleware[]): void {
     const key = `${method.toUpperCase()} ${url}`;
-    if (!this.chains.has(key)) this.chains.set(key, compose(chain) as Middleware);
+    if (this.chains.has(key)) return;
+    this.chains.set(key, compose(chain) as Middleware);
+    this.fastChains.set(key, compose([...this.before, ...chain]) as Middleware);
   }
 
   has(method: string, url: string): boolean {
@@ -28,15 +35,15 @@ export class RouteTable {
   }
 
   /**
-   * The same look-up placed early in the app, right after the envelope: an exact API route runs `before`
-   * (the body parser and its checks) and its chain, skipping the file-serving middleware between, which
-   * never answers an API path (docs/decisions.md, "Request fast path"). Anything else goes on down the app.
+   * The same look-up placed early in the app, right after the envelope: an exact API route runs the table's
+   * `before` (the body parser and its checks) and its chain, composed as one, skipping the file-serving
+   * middleware between, which never answers an API path (docs/decisions.md, "Request fast path"). Anything
+   * else goes on down the app.
    */
-  fastRoutes(before: readonly Middleware[]): Middleware {
-    const lead = compose(before);
+  fastRoutes(): Middleware {
     return (ctx, next) => {
-      const chain = this.chains.get(`${ctx.method} ${ctx.path}`);
-      return chain ? lead(ctx, () => chain(ctx, next)) : next();
+      const chain = this.fastChains.get(`${ctx.method} ${ctx.path}`);
+      return chain ? chain(ctx, next) : next();
     };
   }
 }
