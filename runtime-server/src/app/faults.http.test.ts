@@ -99,8 +99,22 @@ for (const db of testDatabases().filter((d) => d.name === 'mariadb')) {
         const line = await server.waitForLine((l) => l.includes(`"requestId":"${failed.requestId}"`));
         assert.ok(line, `a log line carries request id ${failed.requestId}`);
         assert.equal((JSON.parse(line) as { level: string }).level, 'error');
+        // The request log's writer tries its batch meanwhile, fails, and keeps the rows.
+        assert.ok(await server.waitForLine((l) => /request log: insert of \d+ row\(s\) failed, kept/.test(l), 5_000), 'the log writer met the outage');
+      };
+      const loggedOf = async (title: string) => Number(((await knex('base_sys_log').where('params', 'like', `%${title}%`).count({ n: '*' })) as { n: unknown }[])[0]!.n);
+      const logged = async (titles: string[]) => {
+        const t1 = Date.now();
+        while (Date.now() - t1 < 15_000) {
+          const counts = await Promise.all(titles.map(loggedOf));
+          if (counts.every((n) => n > 0)) return;
+          await new Promise((r) => setTimeout(r, 100));
+        }
       };
       assert.equal((await post(server.url, token, '/admin/demo/goods/add', { title: 'before-outage', price: 1 })).body.code, 1000);
+      // Its request log row written: the writer holds a connection, which the outage breaks.
+      await logged(['before-outage']);
+      assert.equal(await loggedOf('before-outage'), 1);
       await proxy.stop();
       // Whatever fails below, the database comes back for the tests after this one.
       try {
@@ -121,6 +135,11 @@ for (const db of testDatabases().filter((d) => d.name === 'mariadb')) {
       assert.ok(titles.includes('before-outage') && titles.includes('after-outage'));
       assert.ok(!titles.includes('during-outage'), 'the refused add left no row');
       assert.equal((await knex('base_sys_audit').where({ entity: 'demo/goods' }).count({ n: '*' }))[0]!.n, 2, 'nor an audit row');
+      // The request log kept the row of the refused request and wrote it once the database was back (on a
+      // connection made anew: the writer's own broke with the outage).
+      await logged(['during-outage', 'after-outage']);
+      assert.equal(await loggedOf('during-outage'), 1, 'the refused request is in the request log, once');
+      assert.ok((await loggedOf('after-outage')) >= 1, 'and the requests after it');
     });
 
     it('a throwing task handler does not stop the scheduler: it fails on each tick, other tasks keep theirs', async () => {

@@ -34,13 +34,17 @@ interface SqliteConnection {
 /** What the writer uses of a mysql2 connection (callback API, as Knex pools it). */
 interface MysqlConnection {
   execute(sql: string, values: unknown[], callback: (err: Error | null) => void): unknown;
+  destroy(): void;
 }
 
-/** What the writer uses of Knex's client: its pool. */
+/** What the writer uses of Knex's client: its pool (SQLite), a connection of its own (MySQL/MariaDB). */
 interface PoolClient {
   config?: { client?: unknown };
-  acquireConnection?: () => Promise<SqliteConnection & MysqlConnection>;
-  releaseConnection?: (c: SqliteConnection & MysqlConnection) => Promise<unknown>;
+  acquireConnection?: () => Promise<SqliteConnection>;
+  releaseConnection?: (c: SqliteConnection) => Promise<unknown>;
+  acquireRawConnection?: () => Promise<MysqlConnection>;
+  destroyRawConnection?: (c: MysqlConnection) => Promise<unknown>;
+  validateConnection?: (c: MysqlConnection) => boolean;
 }
 
 const COLUMNS = ['userId', 'action', 'ip', 'params', 'createTime', 'updateTime'] as const;
@@ -225,30 +229,53 @@ export class RequestLogWriter {
   }
 
   /**
-   * One INSERT, straight on a connection Knex pools (held for the call): Knex's raw path re-scanned the
-   * statement's placeholders and checked each value on every batch, more than SQLite took to store the rows.
-   * SQLite prepares it once per size (db/statementCache.ts). MariaDB/MySQL gets it as a server-side prepared
-   * statement (mysql2 keeps one per size and connection), values sent in the binary protocol: mysqld no longer
-   * parses 3 000 literals per batch. Measured alone (500-row batches, the table's columns and indexes),
-   * mysqld's CPU per row 4.7–5.3 → 3.4–3.6 µs, ours 0.8 → 1.0 µs (mysql2 alone, without Knex's formatting).
+   * One INSERT. SQLite: straight on the connection Knex pools (held for the call), prepared once per size
+   * (db/statementCache.ts): Knex's raw path re-scanned the statement's placeholders and checked each value on
+   * every batch, more than SQLite took to store the rows. MariaDB/MySQL: a server-side prepared statement,
+   * values sent in the binary protocol, so mysqld no longer parses thousands of literals per batch (measured
+   * alone, 500-row batches: mysqld's CPU per row 4.7–5.3 → 3.4–3.6 µs, ours 0.8 → 1.0 µs). It runs on a
+   * connection of the writer's own, not the pool's: mysql2 keeps each prepared statement's parameter
+   * descriptions per connection (1.3 MB for the 1 000-row one), which across ten pooled connections came to
+   * about 20 MB of heap.
    */
   private async insert(rows: readonly LogRow[]): Promise<void> {
     const client = this.knex.client as PoolClient | undefined;
     const kind = client?.config?.client;
-    if ((kind !== 'better-sqlite3' && kind !== 'mysql2') || !client?.acquireConnection || !client.releaseConnection) {
-      await this.knex.raw(insertSql(rows.length, SIX), valuesOf(rows, SIX) as Knex.RawBinding[]);
+    if (kind === 'better-sqlite3' && client?.acquireConnection && client.releaseConnection) {
+      const conn = await client.acquireConnection();
+      try {
+        conn.prepare(insertSql(rows.length, SIX)).run(valuesOf(rows, SIX));
+      } finally {
+        await client.releaseConnection(conn);
+      }
       return;
     }
-    const shape = kind === 'mysql2' ? FIVE : SIX;
-    const sql = insertSql(rows.length, shape);
-    const values = valuesOf(rows, shape);
-    const conn = await client.acquireConnection();
-    try {
-      if (kind === 'better-sqlite3') conn.prepare(sql).run(values);
-      else await new Promise<void>((resolve, reject) => conn.execute(sql, values, (err) => (err ? reject(err) : resolve())));
-    } finally {
-      await client.releaseConnection(conn);
+    if (kind === 'mysql2' && client?.acquireRawConnection && client.destroyRawConnection && client.validateConnection) {
+      if (this.own && !client.validateConnection(this.own)) await this.dropOwn(client);
+      this.own ??= await client.acquireRawConnection();
+      const conn = this.own;
+      try {
+        await new Promise<void>((resolve, reject) => conn.execute(insertSql(rows.length, FIVE), valuesOf(rows, FIVE), (err) => (err ? reject(err) : resolve())));
+      } catch (err) {
+        // A new connection for the next attempt: this one may be broken (a restarted database, a network fault).
+        await this.dropOwn(client);
+        throw err;
+      }
+      return;
     }
+    await this.knex.raw(insertSql(rows.length, SIX), valuesOf(rows, SIX) as Knex.RawBinding[]);
+  }
+
+  /** The writer's own MySQL/MariaDB connection, while it has one. */
+  private own: MysqlConnection | undefined;
+
+  /** Ends it politely at shutdown; after an error it is destroyed at once (a hung socket would never answer a QUIT). */
+  private async dropOwn(client: PoolClient, graceful = false): Promise<void> {
+    const conn = this.own;
+    this.own = undefined;
+    if (!conn) return;
+    if (graceful) await client.destroyRawConnection!(conn).catch(() => undefined);
+    else conn.destroy();
   }
 
   /** Stops the timer and writes what is queued (tried a few times before giving up on a dead database). */
@@ -258,5 +285,6 @@ export class RequestLogWriter {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     if (this.queue.length) this.logger.error(`request log: ${this.queue.length} row(s) could not be written at shutdown`);
+    await this.dropOwn(this.knex.client as PoolClient, true);
   }
 }
