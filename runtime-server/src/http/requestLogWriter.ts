@@ -31,7 +31,7 @@ interface SqliteConnection {
   prepare(sql: string): { run(values: unknown[]): unknown };
 }
 
-/** What the writer uses of a mysql2 connection (callback API, as Knex pools it). */
+/** What the writer uses of a mysql2 connection (callback API, as Knex makes it). */
 interface MysqlConnection {
   execute(sql: string, values: unknown[], callback: (err: Error | null) => void): unknown;
   destroy(): void;
@@ -134,6 +134,8 @@ export class RequestLogWriter {
   private closed = false;
   /** Rows of the INSERT in progress (out of the queue until it succeeds). */
   private inFlight = 0;
+  /** The writer's own MySQL/MariaDB connection, while it has one (see insert). */
+  private own: MysqlConnection | undefined;
   readonly flushMs: number;
   readonly batchRows: number;
   readonly maxInsertRows: number;
@@ -265,9 +267,6 @@ export class RequestLogWriter {
     }
     await this.knex.raw(insertSql(rows.length, SIX), valuesOf(rows, SIX) as Knex.RawBinding[]);
   }
-
-  /** The writer's own MySQL/MariaDB connection, while it has one. */
-  private own: MysqlConnection | undefined;
 
   /** Ends it politely at shutdown; after an error it is destroyed at once (a hung socket would never answer a QUIT). */
   private async dropOwn(client: PoolClient, graceful = false): Promise<void> {
