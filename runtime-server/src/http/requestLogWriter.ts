@@ -56,39 +56,25 @@ const COLUMNS = ['userId', 'action', 'ip', 'params', 'createTime', 'updateTime']
  */
 interface RowShape {
   placeholders: string;
-  perRow: number;
-  push(out: unknown[], at: number, r: LogRow): void;
+  /** 6: `updateTime` sent as a value (the row's createTime); 5: taken from the row's own `createTime` column. */
+  perRow: 5 | 6;
 }
 
-const SIX: RowShape = {
-  placeholders: '(?, ?, ?, ?, ?, ?)',
-  perRow: 6,
-  push: (out, at, r) => {
-    out[at] = r.userId;
-    out[at + 1] = r.action;
-    out[at + 2] = r.ip;
-    out[at + 3] = r.params;
-    out[at + 4] = r.createTime;
-    out[at + 5] = r.createTime;
-  },
-};
-
-const FIVE: RowShape = {
-  placeholders: '(?, ?, ?, ?, ?, `createTime`)',
-  perRow: 5,
-  push: (out, at, r) => {
-    out[at] = r.userId;
-    out[at + 1] = r.action;
-    out[at + 2] = r.ip;
-    out[at + 3] = r.params;
-    out[at + 4] = r.createTime;
-  },
-};
+const SIX: RowShape = { placeholders: '(?, ?, ?, ?, ?, ?)', perRow: 6 };
+const FIVE: RowShape = { placeholders: '(?, ?, ?, ?, ?, `createTime`)', perRow: 5 };
 
 /** The statement's values for `rows`, in one array of the right length (no array per row, no flatMap). */
 function valuesOf(rows: readonly LogRow[], shape: RowShape): unknown[] {
   const out = new Array<unknown>(rows.length * shape.perRow);
-  for (let i = 0; i < rows.length; i++) shape.push(out, i * shape.perRow, rows[i]!);
+  for (let i = 0, at = 0; i < rows.length; i++, at += shape.perRow) {
+    const r = rows[i]!;
+    out[at] = r.userId;
+    out[at + 1] = r.action;
+    out[at + 2] = r.ip;
+    out[at + 3] = r.params;
+    out[at + 4] = r.createTime;
+    if (shape.perRow === 6) out[at + 5] = r.createTime;
+  }
   return out;
 }
 
