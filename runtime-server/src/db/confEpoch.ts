@@ -80,9 +80,7 @@ export class EpochWatch {
 
   /** Undefined while fresh (no promise to wait for on the hot path), else the read of the epoch. */
   check(): Promise<void> | undefined {
-    const t = Date.now();
-    if (t - this.checkedAt < this.maxAgeMs && this.seenBumps === this.bumps.n) return undefined;
-    return this.read(t);
+    return this.isFresh() ? undefined : this.read(Date.now());
   }
 
   /** Whether `check()` would read nothing now; reads nothing itself (a caller that gets false goes on to `check()`). */
