@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Knex } from 'knex';
 import { createDb } from '../db/createDb.js';
@@ -18,17 +21,20 @@ for (const db of testDatabases()) {
     let server: SpawnedServer;
     let knex: Knex;
     let env: Record<string, string>;
+    const intlUses = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sa-intl-')), 'uses.txt');
 
     before(async () => {
       const config = await db.config();
       env = envOf(config);
-      server = await spawnServer(env);
+      const spy = path.join(import.meta.dirname, '..', 'testing', 'intlSpy.cjs');
+      server = await spawnServer({ ...env, NODE_OPTIONS: `--require ${spy}`, INTL_SPY_FILE: intlUses });
       knex = createDb(config).knex;
     });
     after(async () => {
       await server?.stop('SIGKILL');
       await knex?.destroy();
       await db.cleanup();
+      fs.rmSync(path.dirname(intlUses), { recursive: true, force: true });
     });
 
     it('answers /healthz and /readyz, logs JSON lines, refuses the test captcha switch', async () => {
@@ -50,6 +56,26 @@ for (const db of testDatabases()) {
         (err: Error) => err.message,
       );
       assert.match(again, /configuration error: CAPTCHA_FIXED_CODE is a test-only switch/);
+    });
+
+    it('uses no Intl formatter, so ICU locale data stays unloaded: start-up, sign-in, a decimal checked, a page, a cron task', async () => {
+      const { token } = await loginOver(server.url, knex, 'admin', PASSWORD);
+      const call = async (url: string, body: unknown) => {
+        const res = await fetch(`${server.url}${url}`, { method: 'POST', headers: { Authorization: token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        const answer = (await res.json()) as { code: number; message: string; data: { id: number } };
+        assert.equal(answer.code, 1000, `${url}: ${answer.message}`);
+        return answer.data;
+      };
+      await call('/admin/demo/goods/add', { title: 'Intl-free', price: 1234.5, stock: 2 });
+      const refused = await fetch(`${server.url}/admin/demo/goods/add`, { method: 'POST', headers: { Authorization: token, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'too precise', price: 1.234 }) });
+      assert.match(((await refused.json()) as { message: string }).message, /price/, 'the decimal check ran');
+      await call('/admin/demo/goods/page', { page: 1, size: 5, keyWord: 'Intl', sort: 'desc', order: 'price' });
+      // A cron task started: its next run is worked out at once, and again at each poll.
+      const task = await call('/admin/task/info/add', { name: 'intl-free', taskType: 0, cron: '0 0 3 L * ?', status: 1, service: 'taskDemoService.test()' });
+      await new Promise((r) => setTimeout(r, 1_500));
+      await call('/admin/task/info/delete', { ids: [task.id] });
+      const uses = fs.existsSync(intlUses) ? fs.readFileSync(intlUses, 'utf8') : '';
+      assert.equal(uses, '', 'an Intl formatter was used:\n' + uses);
     });
 
     it('on SIGTERM: readiness goes, no new connections, the in-flight request finishes and its log row is written', async () => {

@@ -58,7 +58,7 @@ function checkDecimal(this: unknown, bounds: DecimalBounds, data: unknown): bool
     // 1.005 (100.49999… cents) are refused while 0.30000000000000004 is 0.30.
     const scaled = data * 10 ** bounds.scale;
     if (Math.abs(scaled - Math.round(scaled)) > Number.EPSILON * 64 * Math.max(1, Math.abs(scaled))) return fail('scale');
-    digits = [decimalDigits(Math.round(scaled) / 10 ** bounds.scale)[0], ''];
+    digits = [integerDigits(Math.round(scaled) / 10 ** bounds.scale), ''];
   } else if (typeof data === 'string' && /^-?\d+(\.\d+)?$/.test(data)) {
     const [int = '0', frac = ''] = data.replace(/^-/, '').split('.');
     digits = [int.replace(/^0+/, ''), frac];
@@ -73,11 +73,14 @@ function checkDecimal(this: unknown, bounds: DecimalBounds, data: unknown): bool
   return true;
 }
 
-/** Integer and fraction digits of a number as JavaScript prints it (no exponent). */
-function decimalDigits(n: number): [string, string] {
-  const s = Math.abs(n).toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
-  const [int = '0', frac = ''] = s.split('.');
-  return [int.replace(/^0+/, ''), frac];
+/**
+ * The integer digits of `n` without leading zeros, however large (no exponent): BigInt prints a double's integer
+ * part in full. Not `toLocaleString`: any Intl formatter makes V8 load ICU's locale data, about 8 MB of the
+ * process's memory for good (docs/decisions.md, "Memory after the load, measured").
+ */
+function integerDigits(n: number): string {
+  const int = BigInt(Math.trunc(Math.abs(n))).toString();
+  return int === '0' ? '' : int;
 }
 
 const DECIMAL_TEXT: Record<Locale, Record<'scale' | 'precision' | 'range', (b: DecimalBounds) => string>> = {

@@ -1,5 +1,13 @@
+import { createRequire } from 'node:module';
 import dayjs from 'dayjs';
 import { CronExpressionParser } from 'cron-parser';
+
+// cron-parser does its date arithmetic with luxon, which otherwise asks ICU for the system's locale
+// (`new Intl.DateTimeFormat()`) at the first date it makes: that loads ICU's locale data, about 8 MB of the
+// process's memory for good, for a locale the scheduler never uses (it formats no date for people). The luxon
+// set is the one cron-parser requires (CommonJS): an `import` would get luxon's ES build, another instance.
+const requireFromCron = createRequire(createRequire(import.meta.url).resolve('cron-parser'));
+(requireFromCron('luxon') as { Settings: { defaultLocale: string } }).Settings.defaultLocale = 'en-US';
 
 /**
  * A task's schedule, as stored in `task_info`. Times are server-local `YYYY-MM-DD HH:mm:ss`
