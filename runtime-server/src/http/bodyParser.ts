@@ -1,7 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
 import bourne from '@hapi/bourne';
-import { HttpMethodEnum, koaBody } from 'koa-body';
 
 /**
  * The request body parser: JSON (strict) and url-encoded forms, on every method including GET (the spec's
@@ -13,18 +12,26 @@ import { HttpMethodEnum, koaBody } from 'koa-body';
  * co-body's strict rules and its parser (@hapi/bourne, which refuses `__proto__` and `constructor.prototype`),
  * and the same errors: koa-body's type checks, option cloning and raw-body's stream set-up cost more than
  * parsing a page request's few bytes. Everything else (forms, other JSON types, charsets, encodings, chunked
- * bodies) goes to koa-body.
+ * bodies) goes to koa-body, loaded at the first such request: with zod, which it loads to check its options, it
+ * is about 5 MB of heap that an instance whose clients send plain JSON never needs (docs/decisions.md, "Memory
+ * after the load, measured").
  */
 export function bodyParser(jsonLimit: string | number): Middleware {
-  const parse = koaBody({
-    json: true,
-    jsonStrict: true,
-    jsonLimit,
-    urlencoded: true,
-    multipart: false,
-    text: false,
-    parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE, HttpMethodEnum.GET],
-  });
+  let loading: Promise<Middleware> | undefined;
+  const parse: Middleware = (ctx, next) => {
+    loading ??= import('koa-body').then(({ HttpMethodEnum, koaBody }) =>
+      koaBody({
+        json: true,
+        jsonStrict: true,
+        jsonLimit,
+        urlencoded: true,
+        multipart: false,
+        text: false,
+        parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE, HttpMethodEnum.GET],
+      }),
+    );
+    return loading.then((middleware) => middleware(ctx, next));
+  };
   const limit = byteCount(jsonLimit);
   return (ctx, next) => {
     const h = ctx.req.headers;

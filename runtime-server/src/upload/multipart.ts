@@ -5,7 +5,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { IncomingMessage } from 'node:http';
-import formidable, { errors as formidableErrors } from 'formidable';
 import { AppError } from '../core/errors.js';
 
 /** At most this many files per request (docs/reference/product-spec.md §9 upload defaults). */
@@ -72,6 +71,7 @@ export async function receiveMultipart(req: IncomingMessage, limits: MultipartLi
   };
 
   let limitHit: AppError | undefined;
+  const { default: formidable, errors: formidableErrors } = await loadFormidable();
   const form = formidable({
     maxFiles: limits.maxFiles,
     maxFileSize: maxFileBytes,
@@ -112,12 +112,26 @@ export async function receiveMultipart(req: IncomingMessage, limits: MultipartLi
   } catch (err) {
     await cleanup();
     drain(req);
-    throw limitHit ?? translate(err, limits);
+    throw limitHit ?? translate(err, limits, formidableErrors);
   }
 }
 
+const importFormidable = () => import('formidable');
+type FormidableModule = Awaited<ReturnType<typeof importFormidable>>;
+
+let loading: Promise<FormidableModule> | undefined;
+
+/**
+ * formidable, loaded at the first upload: an instance that never receives one does not keep its code (about
+ * 1 MB of heap, measured at idle; docs/decisions.md, "Memory after the load, measured").
+ */
+function loadFormidable(): Promise<FormidableModule> {
+  loading ??= importFormidable();
+  return loading;
+}
+
 /** formidable's error codes → the docs/reference/product-spec.md §5 messages. */
-function translate(err: unknown, limits: MultipartLimits): unknown {
+function translate(err: unknown, limits: MultipartLimits, formidableErrors: FormidableModule['errors']): unknown {
   const code = (err as { code?: number }).code;
   switch (code) {
     case formidableErrors.biggerThanMaxFileSize:
