@@ -11,8 +11,8 @@ const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'gener
 export function loadGenerated(dir: string = DIR): Generated {
   const read = (name: string) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as never;
   const eps = read('eps.json') as Generated['eps'];
-  const openapi = read('openapi.json') as Generated['openapi'];
-  return { model: read('model.json'), eps, openapi, epsBody: staticBody(eps), openapiBody: staticBody(openapi) };
+  let openapi: StaticBody | undefined;
+  return { model: read('model.json'), eps, epsBody: staticBody(eps), openapiBody: () => (openapi ??= staticBody(read('openapi.json'))) };
 }
 
 function staticBody(data: unknown): StaticBody {

@@ -29,9 +29,12 @@ export interface StaticBody {
 export interface Generated {
   model: Model;
   eps: Record<string, unknown[]>;
-  openapi: Record<string, unknown>;
   epsBody: StaticBody;
-  openapiBody: StaticBody;
+  /**
+   * The OpenAPI document's answer, read and serialised at its first request: parsed, the document is about
+   * 2 MB of heap that only a developer's tool asks for.
+   */
+  openapiBody(): StaticBody;
 }
 
 /** Per-app services, reachable from every handler (no module-level state anywhere). */

@@ -25,7 +25,7 @@ import { roleIdsOfUser } from '../../auth/roleIds.js';
 export const program: Handler = () => 'Node';
 
 /** `GET /admin/base/comm/openapi`: the OpenAPI 3.1 document of the whole admin API. */
-export const openapi: Handler = ({ services, koa }) => sendStatic(koa, services.generated.openapiBody);
+export const openapi: Handler = ({ services, koa }) => sendStatic(koa, services.generated.openapiBody());
 
 /**
  * `GET /admin/base/comm/person`: the caller's own row (never the password hash) plus departmentName.
