@@ -54,6 +54,8 @@ const BASELINE = opt('baseline', '');
 const OUT = path.resolve(ROOT, opt('out', 'bench/results.json'));
 /** `--cpu-prof <dir>`: the measured server writes a V8 CPU profile there when it stops (scripts/bench/profileTop.mjs reads it). */
 const CPU_PROF = opt('cpu-prof', '');
+/** `--smaps <dir>`: the measured server's /proc/<pid>/smaps after the load, one file per database (where the RSS is). */
+const SMAPS = opt('smaps', '');
 const PASSWORD = 'Bench-pass-1';
 const SCOPED_PASSWORD = 'Scoped-pass-1';
 const USER_PASSWORD = 'Bench-user-1';
@@ -582,6 +584,10 @@ for (const kind of DBS) {
       }
     }
     const afterRss = rssMb(server.proc.pid);
+    if (SMAPS) {
+      fs.mkdirSync(SMAPS, { recursive: true });
+      fs.writeFileSync(path.join(SMAPS, `${db.name}.smaps`), fs.readFileSync(`/proc/${server.proc.pid}/smaps`));
+    }
     const afterRssBase = base ? rssMb(base.proc.pid) : undefined;
     await stop(server);
     const restart = await startServer(bundle, db.env);
