@@ -53,6 +53,7 @@ export async function receiveMultipart(req: IncomingMessage, limits: MultipartLi
     drain(req);
     throw limits.maxFiles === 1 ? tooBig(limits) : totalTooBig(limits);
   }
+  const { default: formidable, errors: formidableErrors } = await loadFormidable();
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'sa-upload-'));
   const streams: fs.WriteStream[] = [];
   const paths = new Map<object, string>();
@@ -71,7 +72,6 @@ export async function receiveMultipart(req: IncomingMessage, limits: MultipartLi
   };
 
   let limitHit: AppError | undefined;
-  const { default: formidable, errors: formidableErrors } = await loadFormidable();
   const form = formidable({
     maxFiles: limits.maxFiles,
     maxFileSize: maxFileBytes,
