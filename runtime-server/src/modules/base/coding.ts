@@ -39,7 +39,9 @@ export const getModuleTree: Handler = ({ services, locale }) => {
     });
     modules.set(e.module, list);
   }
-  return [...modules.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([module, entities]) => ({ module, entities }));
+  // Module names (schema folder names) in code-unit order, not localeCompare's: its first call loads ICU's locale
+  // data for good (docs/decisions.md, "ICU's locale data stays unloaded").
+  return [...modules.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([module, entities]) => ({ module, entities }));
 };
 
 // One creation at a time per app: each one regenerates the whole project.
