@@ -27,7 +27,7 @@ for (const db of testDatabases()) {
       const config = await db.config();
       env = envOf(config);
       const spy = path.join(import.meta.dirname, '..', 'testing', 'intlSpy.cjs');
-      server = await spawnServer({ ...env, NODE_OPTIONS: `--require ${spy}`, INTL_SPY_FILE: intlUses });
+      server = await spawnServer({ ...env, NODE_OPTIONS: `--require "${spy}"`, INTL_SPY_FILE: intlUses });
       knex = createDb(config).knex;
     });
     after(async () => {
