@@ -76,7 +76,7 @@ function checkDecimal(this: unknown, bounds: DecimalBounds, data: unknown): bool
 /**
  * The integer digits of `n` without leading zeros, however large (no exponent): BigInt prints a double's integer
  * part in full. Not `toLocaleString`: any Intl formatter makes V8 load ICU's locale data, about 8 MB of the
- * process's memory for good (docs/decisions.md, "Memory after the load, measured").
+ * process's memory for good (docs/decisions.md, "ICU's locale data stays unloaded").
  */
 function integerDigits(n: number): string {
   const int = BigInt(Math.trunc(Math.abs(n))).toString();

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
 import bourne from '@hapi/bourne';
+import { loadOnce } from '../core/loadOnce.js';
 
 /**
  * The request body parser: JSON (strict) and url-encoded forms, on every method including GET (the spec's
@@ -13,13 +14,12 @@ import bourne from '@hapi/bourne';
  * and the same errors: koa-body's type checks, option cloning and raw-body's stream set-up cost more than
  * parsing a page request's few bytes. Everything else (forms, other JSON types, charsets, encodings, chunked
  * bodies) goes to koa-body, loaded at the first such request: with zod, which it loads to check its options, it
- * is about 5 MB of heap that an instance whose clients send plain JSON never needs (docs/decisions.md, "Memory
- * after the load, measured").
+ * is about 5 MB of heap that an instance whose clients send plain JSON never needs (docs/decisions.md, "ICU's
+ * locale data stays unloaded"). A failed load is tried again at the next such request.
  */
 export function bodyParser(jsonLimit: string | number): Middleware {
-  let loading: Promise<Middleware> | undefined;
-  const parse: Middleware = (ctx, next) => {
-    loading ??= import('koa-body').then(({ HttpMethodEnum, koaBody }) =>
+  const formParser = loadOnce(() =>
+    import('koa-body').then(({ HttpMethodEnum, koaBody }) =>
       koaBody({
         json: true,
         jsonStrict: true,
@@ -29,9 +29,9 @@ export function bodyParser(jsonLimit: string | number): Middleware {
         text: false,
         parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE, HttpMethodEnum.GET],
       }),
-    );
-    return loading.then((middleware) => middleware(ctx, next));
-  };
+    ),
+  );
+  const parse: Middleware = (ctx, next) => formParser().then((middleware) => middleware(ctx, next));
   const limit = byteCount(jsonLimit);
   return (ctx, next) => {
     const h = ctx.req.headers;

@@ -1,7 +1,7 @@
 // Preloaded (`node --require`) into a spawned server by production.http.test.ts: records every use of an Intl
 // formatter or a locale-sensitive method to the file INTL_SPY_FILE names, one stack per line. The first such use
-// makes V8 load ICU's locale data, about 8 MB of the process's memory for good (docs/decisions.md, "Memory after
-// the load, measured"), so the server's own paths must use none.
+// makes V8 load ICU's locale data, about 8 MB of the process's memory for good, so the server's own paths must use
+// none (docs/decisions.md, "ICU's locale data stays unloaded").
 'use strict';
 const fs = require('node:fs');
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { IncomingMessage } from 'node:http';
 import { AppError } from '../core/errors.js';
+import { loadOnce } from '../core/loadOnce.js';
 
 /** At most this many files per request (docs/reference/product-spec.md §9 upload defaults). */
 export const MAX_FILES = 9;
@@ -116,19 +117,12 @@ export async function receiveMultipart(req: IncomingMessage, limits: MultipartLi
   }
 }
 
-const importFormidable = () => import('formidable');
-type FormidableModule = Awaited<ReturnType<typeof importFormidable>>;
-
-let loading: Promise<FormidableModule> | undefined;
-
 /**
  * formidable, loaded at the first upload: an instance that never receives one does not keep its code (about
- * 1 MB of heap, measured at idle; docs/decisions.md, "Memory after the load, measured").
+ * 1 MB of heap, measured at idle; docs/decisions.md, "ICU's locale data stays unloaded").
  */
-function loadFormidable(): Promise<FormidableModule> {
-  loading ??= importFormidable();
-  return loading;
-}
+const loadFormidable = loadOnce(() => import('formidable'));
+type FormidableModule = Awaited<ReturnType<typeof loadFormidable>>;
 
 /** formidable's error codes → the docs/reference/product-spec.md §5 messages. */
 function translate(err: unknown, limits: MultipartLimits, formidableErrors: FormidableModule['errors']): unknown {
