@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `npm run build:server`: bundles the server (runtime-server/src/start.ts and the generator code it uses)
 // into runtime-server/dist/start.js with esbuild, so production starts without compiling TypeScript.
-// npm packages stay external (node_modules resolves them at run time); the workspace's own packages are
-// bundled. Files that find data beside themselves (`import.meta.url`: generated JSON, seed, the console's
-// dist) keep finding it: their `import.meta.url` is rewritten to their source location, relative to the bundle.
+// The npm packages the server loads at start are bundled too (see EXTERNAL for those that are not): resolving
+// and wrapping some 600 files one by one was about a fifth of a cold start (docs/decisions.md, "Cold start").
+// Files that find data beside themselves (`import.meta.url`: generated JSON, seed, the console's dist) keep
+// finding it: their `import.meta.url` is rewritten to their source location, relative to the bundle.
 import fs from 'node:fs';
+import { createRequire, isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -18,12 +20,34 @@ const outfile = path.join(root, 'runtime-server', 'dist', 'start.js');
 export const leanHeapFile = path.join(root, 'runtime-server', 'dist', 'lean-heap.js');
 const leanHeapSource = path.join(root, 'runtime-server', 'src', 'app', 'leanHeapAtStart.ts');
 
+/**
+ * npm packages left to node_modules at run time:
+ * - better-sqlite3: a native addon;
+ * - koa-body, formidable, exceljs, esbuild, json-schema-to-typescript, prettier, typescript: loaded at their
+ *   first use (core/loadOnce.ts), which an import inside the bundle would turn into a load at start;
+ * - cron-parser and luxon: scheduler/schedule.ts sets the default locale on the luxon that cron-parser
+ *   requires, found through node_modules (bundled, cron-parser would hold another copy).
+ * A package that does not resolve (knex's drivers for other databases, debug's optional supports-color) is
+ * left as a run-time require, which fails only where the package would be used.
+ */
+const EXTERNAL = new Set(['better-sqlite3', 'koa-body', 'formidable', 'exceljs', 'esbuild', 'json-schema-to-typescript', 'prettier', 'typescript', 'cron-parser', 'luxon']);
+const requireFromRoot = createRequire(path.join(root, 'package.json'));
+
+/** The npm package a bare specifier names (`@scope/name/sub` → `@scope/name`). */
+const packageOf = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+
 const sourceUrl = {
   name: 'source-import-meta-url',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('@schema-admin/')) return undefined;
-      return { path: args.path, external: true };
+      if (isBuiltin(args.path) || EXTERNAL.has(packageOf(args.path))) return { path: args.path, external: true };
+      try {
+        requireFromRoot.resolve(args.path, { paths: [args.resolveDir] });
+      } catch {
+        return { path: args.path, external: true };
+      }
+      return undefined;
     });
     b.onLoad({ filter: /\.ts$/ }, (args) => {
       if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
@@ -36,6 +60,18 @@ const sourceUrl = {
     });
   },
 };
+
+/**
+ * Escapes every non-ASCII code unit left in the bundle (esbuild escapes strings but keeps comments and regular
+ * expressions as written). V8 holds a script's source for lazy compilation, and one non-ASCII character makes
+ * it a two-byte string: twice the memory for the whole bundle. `\\uXXXX` means the same code unit in a
+ * comment, a string or a regular expression (a surrogate pair stays a pair, with or without the `u` flag).
+ * The source map's columns shift on the few lines concerned.
+ */
+function asciiOnly(file) {
+  const text = fs.readFileSync(file, 'utf8');
+  fs.writeFileSync(file, text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+}
 
 /** Builds the bundle; returns its path. */
 export async function buildServer() {
@@ -53,7 +89,10 @@ export async function buildServer() {
     // The workspace's own packages from this checkout (not wherever node_modules' links point).
     alias: { '@schema-admin/generator': path.join(root, 'generator', 'src', 'index.ts') },
     plugins: [sourceUrl],
+    // The bundled CommonJS packages require node's modules and the external packages at run time.
+    banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
   });
+  asciiOnly(outfile);
   // An older checkout (the bench's --baseline) has no such file.
   if (fs.existsSync(leanHeapSource)) {
     await build({ entryPoints: [leanHeapSource], outfile: leanHeapFile, bundle: true, platform: 'node', format: 'esm', target: 'node20', legalComments: 'none', logLevel: 'warning' });
