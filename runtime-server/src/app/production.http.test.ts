@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import zlib from 'node:zlib';
 import type { Knex } from 'knex';
 import { createDb } from '../db/createDb.js';
 import { testDatabases } from '../testing/forEachDb.js';
@@ -16,25 +18,39 @@ const PASSWORD = 'Prod-pass-1';
 /** Environment of a spawned server on the test database `config` points at. */
 const envOf = (c: { dataDir: string; databaseUrl?: string }) => ({ DATA_DIR: c.dataDir, ADMIN_PASSWORD: PASSWORD, ...(c.databaseUrl ? { DATABASE_URL: c.databaseUrl } : {}) });
 
+/** A request through node's http client (no decoding, no fetch): status, headers and the raw body. */
+function rawGet(port: number, urlPath: string, headers: Record<string, string>, method = 'GET'): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .request({ host: '127.0.0.1', port, path: urlPath, method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject)
+      .end();
+  });
+}
+
 for (const db of testDatabases()) {
   describe(`production mode: the compiled server in its own process (${db.name})`, () => {
     let server: SpawnedServer;
     let knex: Knex;
     let env: Record<string, string>;
-    const intlUses = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sa-intl-')), 'uses.txt');
+    const lazyLoads = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sa-lazy-')), 'uses.txt');
 
     before(async () => {
       const config = await db.config();
       env = envOf(config);
-      const spy = path.join(import.meta.dirname, '..', 'testing', 'intlSpy.cjs');
-      server = await spawnServer({ ...env, NODE_OPTIONS: `--require "${spy}"`, INTL_SPY_FILE: intlUses });
+      const spy = path.join(import.meta.dirname, '..', 'testing', 'lazyLoadSpy.cjs');
+      server = await spawnServer({ ...env, NODE_OPTIONS: `--require "${spy}"`, LAZY_LOAD_SPY_FILE: lazyLoads });
       knex = createDb(config).knex;
     });
     after(async () => {
       await server?.stop('SIGKILL');
       await knex?.destroy();
       await db.cleanup();
-      fs.rmSync(path.dirname(intlUses), { recursive: true, force: true });
+      fs.rmSync(path.dirname(lazyLoads), { recursive: true, force: true });
     });
 
     it('answers /healthz and /readyz, logs JSON lines, refuses the test captcha switch', async () => {
@@ -58,7 +74,7 @@ for (const db of testDatabases()) {
       assert.match(again, /configuration error: CAPTCHA_FIXED_CODE is a test-only switch/);
     });
 
-    it('uses no Intl formatter, so ICU locale data stays unloaded: start-up, sign-in, a decimal checked, a page, a cron task', async () => {
+    it('loads neither ICU locale data nor node fetch machinery: start-up, probes, sign-in, checks, pages, errors, compressed answers, files, a cron task', async () => {
       const { token } = await loginOver(server.url, knex, 'admin', PASSWORD);
       const call = async (url: string, body: unknown) => {
         const res = await fetch(`${server.url}${url}`, { method: 'POST', headers: { Authorization: token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -70,12 +86,39 @@ for (const db of testDatabases()) {
       const refused = await fetch(`${server.url}/admin/demo/goods/add`, { method: 'POST', headers: { Authorization: token, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'too precise', price: 1.234 }) });
       assert.match(((await refused.json()) as { message: string }).message, /price/, 'the decimal check ran');
       await call('/admin/demo/goods/page', { page: 1, size: 5, keyWord: 'Intl', sort: 'desc', order: 'price' });
+      // Error answers: an unknown route, a malformed body, an expired token.
+      assert.equal((await fetch(`${server.url}/admin/no/such/route`)).status, 404);
+      const badJson = await fetch(`${server.url}/admin/demo/goods/page`, { method: 'POST', headers: { Authorization: token, 'content-type': 'application/json' }, body: '{"page":' });
+      assert.equal(((await badJson.json()) as { code: number }).code, 1002);
+      assert.equal((await fetch(`${server.url}/admin/base/comm/person`, { headers: { Authorization: 'not-a-token' } })).status, 401);
+      // Compressed answers (EPS: brotli and gzip), read raw so the client's own decoding does not hide them.
+      for (const encoding of ['br', 'gzip']) {
+        const res = await rawGet(server.port, '/admin/base/open/eps', { 'accept-encoding': encoding });
+        assert.equal(res.headers['content-encoding'], encoding);
+        const text = (encoding === 'br' ? zlib.brotliDecompressSync(res.body) : zlib.gunzipSync(res.body)).toString('utf8');
+        assert.equal((JSON.parse(text) as { code: number }).code, 1000);
+        assert.equal(Number(res.headers['content-length']), res.body.length, 'a compressed answer says its length');
+      }
+      // The console's files: its page and a script, streamed from disk (the script compressed).
+      const page = await rawGet(server.port, '/', {});
+      assert.equal(page.status, 200);
+      assert.match(page.body.toString('utf8'), /<div id="root">|<html/i);
+      const script = /src="([^"]+\.js)"/.exec(page.body.toString('utf8'))?.[1];
+      assert.ok(script, 'the page names its script');
+      const js = await rawGet(server.port, script, { 'accept-encoding': 'gzip' });
+      assert.equal(js.status, 200);
+      assert.equal(js.headers['content-encoding'], 'gzip');
+      assert.ok(zlib.gunzipSync(js.body).length > 1000);
+      // A HEAD of the same file: headers only.
+      const head = await rawGet(server.port, script, {}, 'HEAD');
+      assert.equal(head.status, 200);
+      assert.equal(head.body.length, 0);
       // A cron task started: its next run is worked out at once, and again at each poll.
       const task = await call('/admin/task/info/add', { name: 'intl-free', taskType: 0, cron: '0 0 3 L * ?', status: 1, service: 'taskDemoService.test()' });
       await new Promise((r) => setTimeout(r, 1_500));
       await call('/admin/task/info/delete', { ids: [task.id] });
-      const uses = fs.existsSync(intlUses) ? fs.readFileSync(intlUses, 'utf8') : '';
-      assert.equal(uses, '', 'an Intl formatter was used:\n' + uses);
+      const uses = fs.existsSync(lazyLoads) ? fs.readFileSync(lazyLoads, 'utf8') : '';
+      assert.equal(uses, '', 'the server used something that loads for good:\n' + uses);
     });
 
     it('on SIGTERM: readiness goes, no new connections, the in-flight request finishes and its log row is written', async () => {

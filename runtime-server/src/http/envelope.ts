@@ -22,7 +22,8 @@ interface ParseError {
 /**
  * First middleware: request id, locale, and the error envelope. Operational errors become
  * `{code, message}` in the caller's language; anything else is logged and answered generically,
- * so SQL or stack text never reaches a client.
+ * so SQL or stack text never reaches a client. Its own answers are set as JSON text: Koa's body setter tests
+ * an object against node's fetch classes, which loads them for good (docs/decisions.md, "No fetch machinery").
  */
 export function envelope(): Middleware {
   return async (ctx, next) => {
@@ -37,32 +38,32 @@ export function envelope(): Middleware {
       await next();
       if (ctx.status === 404 && ctx.body === undefined) {
         ctx.status = 404;
-        ctx.body = { code: 404, message: t(locale, 'error.notFoundRoute', { path: ctx.path.slice(0, 200) }) };
+        answerJson(ctx, { code: 404, message: t(locale, 'error.notFoundRoute', { path: ctx.path.slice(0, 200) }) });
       } else if (ctx.status === 405 && (ctx.body === undefined || typeof ctx.body === 'string')) {
-        ctx.body = { code: 405, message: `${ctx.method} ${ctx.path.slice(0, 200)}: method not allowed` };
+        answerJson(ctx, { code: 405, message: `${ctx.method} ${ctx.path.slice(0, 200)}: method not allowed` });
       }
     } catch (err) {
       if (err instanceof AppError) {
         ctx.status = err.status;
-        ctx.body = { code: err.code, message: err.text?.[locale] ?? t(locale, err.key, err.params) };
+        answerJson(ctx, { code: err.code, message: err.text?.[locale] ?? t(locale, err.key, err.params) });
         return;
       }
       const pe = err as ParseError;
       if (pe.type === 'entity.parse.failed' || (pe.status === 400 && /JSON|Unexpected|token/i.test(pe.message ?? ''))) {
         ctx.status = 200;
-        ctx.body = { code: CODE.validate, message: t(locale, 'error.badJson', { detail: String(pe.message ?? '').slice(0, 120) }) };
+        answerJson(ctx, { code: CODE.validate, message: t(locale, 'error.badJson', { detail: String(pe.message ?? '').slice(0, 120) }) });
         return;
       }
       if (pe.type === 'entity.too.large' || pe.status === 413) {
         ctx.status = 200;
-        ctx.body = { code: CODE.validate, message: t(locale, 'error.bodyTooLarge', { limit: String(pe.limit ?? '') }) };
+        answerJson(ctx, { code: CODE.validate, message: t(locale, 'error.bodyTooLarge', { limit: String(pe.limit ?? '') }) });
         return;
       }
       // Every other client error of the body parser (a `__proto__` or `constructor.prototype` key, a malformed
       // multipart…) is the caller's mistake: 1002 with what was wrong, never a 500 with a stack in the log.
       if (pe.status === 415 || pe.type === 'charset.unsupported' || pe.type === 'encoding.unsupported' || (typeof pe.status === 'number' && pe.status >= 400 && pe.status < 500)) {
         ctx.status = 200;
-        ctx.body = { code: CODE.validate, message: t(locale, 'error.parameter', { detail: String(pe.message ?? '').slice(0, 120) }) };
+        answerJson(ctx, { code: CODE.validate, message: t(locale, 'error.parameter', { detail: String(pe.message ?? '').slice(0, 120) }) });
         return;
       }
       if (isDatabaseUnavailable(err)) {
@@ -73,12 +74,12 @@ export function envelope(): Middleware {
         ctx.app.emit('error', err, ctx);
         ctx.status = 503;
         ctx.set('Retry-After', '5');
-        ctx.body = { code: CODE.comm, message: `${t(locale, 'error.dbUnavailable')} (${requestId})` };
+        answerJson(ctx, { code: CODE.comm, message: `${t(locale, 'error.dbUnavailable')} (${requestId})` });
         return;
       }
       ctx.app.emit('error', err, ctx);
       ctx.status = 500;
-      ctx.body = { code: CODE.comm, message: t(locale, 'error.internal') + ` (${requestId})` };
+      answerJson(ctx, { code: CODE.comm, message: t(locale, 'error.internal') + ` (${requestId})` });
     } finally {
       serializeOnce(ctx);
     }

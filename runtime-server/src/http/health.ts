@@ -18,7 +18,10 @@ export function health(knex: Knex, lifecycle: Lifecycle, migrations: readonly st
   const answer = (ctx: Parameters<Middleware>[0], status: number, body: Record<string, unknown>) => {
     ctx.status = status;
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = body;
+    // As text: Koa's body setter tests an object against node's fetch classes, which loads them for good
+    // (docs/decisions.md, "No fetch machinery").
+    ctx.set('Content-Type', 'application/json; charset=utf-8');
+    ctx.body = JSON.stringify(body);
   };
   // Not async itself: every request passes here, and an async function costs each one a promise and a turn.
   return (ctx, next) => {
