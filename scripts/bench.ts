@@ -56,6 +56,8 @@ const OUT = path.resolve(ROOT, opt('out', 'bench/results.json'));
 const CPU_PROF = opt('cpu-prof', '');
 /** `--smaps <dir>`: the measured server's /proc/<pid>/smaps after the load, one file per database (where the RSS is). */
 const SMAPS = opt('smaps', '');
+/** `--cold-starts <n>`: restarts after the load (server and baseline alternately); the median is reported. */
+const COLD_STARTS = Number(opt('cold-starts', '5'));
 const PASSWORD = 'Bench-pass-1';
 const SCOPED_PASSWORD = 'Scoped-pass-1';
 const USER_PASSWORD = 'Bench-user-1';
@@ -430,7 +432,9 @@ function baselineBundle(ref: string): string {
   const tar = spawnSync('sh', ['-c', `git -C "${ROOT}" archive "${ref}" | tar -x -C "${dir}"`], { stdio: 'inherit' });
   if (tar.status !== 0) throw new Error(`cannot extract ${ref}`);
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
-  fs.copyFileSync(path.join(ROOT, 'scripts', 'server-build.mjs'), path.join(dir, 'scripts', 'server-build.mjs'));
+  // Built as that commit built itself (a change to the build is part of what the bench compares); a commit from
+  // before the build script had one gets the current one.
+  if (!fs.existsSync(path.join(dir, 'scripts', 'server-build.mjs'))) fs.copyFileSync(path.join(ROOT, 'scripts', 'server-build.mjs'), path.join(dir, 'scripts', 'server-build.mjs'));
   const b = spawnSync(process.execPath, [path.join(dir, 'scripts', 'server-build.mjs')], { stdio: 'inherit', cwd: dir });
   if (b.status !== 0) throw new Error('baseline build failed');
   return path.join(dir, 'runtime-server', 'dist', 'start.js');
@@ -463,6 +467,7 @@ const results: { method: Record<string, unknown>; databases: Record<string, unkn
     connections: CONNECTIONS,
     users: USERS,
     goods: GOODS,
+    coldStarts: COLD_STARTS,
     baseline: BASELINE || null,
     date: new Date().toISOString(),
   },
@@ -590,9 +595,19 @@ for (const kind of DBS) {
     }
     const afterRssBase = base ? rssMb(base.proc.pid) : undefined;
     await stop(server);
-    const restart = await startServer(bundle, db.env);
-    const coldStartMs = restart.coldStartMs;
-    await stop(restart);
+    await stop(base);
+    // Cold start, the server and the baseline alternately (one start varies by a fifth from the next): median.
+    const starts: Record<'server' | 'baseline', number[]> = { server: [], baseline: [] };
+    for (let i = 0; i < COLD_STARTS; i++) {
+      for (const [t, build, env] of [['server', bundle, db.env], ...(baseline && baseDb ? [['baseline', baseline, baseDb.env]] : [])] as ['server' | 'baseline', string, Record<string, string>][]) {
+        const restart = await startServer(build, env);
+        starts[t].push(restart.coldStartMs);
+        await stop(restart);
+      }
+    }
+    const coldStartMs = median(starts.server);
+    const coldStartBaseMs = starts.baseline.length ? median(starts.baseline) : undefined;
+    process.stderr.write(`[${db.name}] cold starts: server ${starts.server.join(', ')} ms${coldStartBaseMs === undefined ? '' : `; baseline ${starts.baseline.join(', ')} ms`}\n`);
 
     const rows: Row[] = [];
     for (const c of CASES) {
@@ -620,9 +635,9 @@ for (const kind of DBS) {
       if (t !== 'floor' && exportFloor) r.ratio = Math.round((r.rowsPerSec / median(exportFloor.map((x) => x.rowsPerSec))) * 100) / 100;
       exportRows.push(r);
     }
-    results.databases.push({ db: db.name, firstStartMs, coldStartMs, rssMb: { idle: idleRss, afterLoad: afterRss, ...(base ? { baselineIdle: idleRssBase, baselineAfterLoad: afterRssBase } : {}) }, rows, ...(exportRows.length ? { export: exportRows } : {}) });
+    results.databases.push({ db: db.name, firstStartMs, coldStartMs, ...(coldStartBaseMs === undefined ? {} : { coldStartBaseMs }), rssMb: { idle: idleRss, afterLoad: afterRss, ...(base ? { baselineIdle: idleRssBase, baselineAfterLoad: afterRssBase } : {}) }, rows, ...(exportRows.length ? { export: exportRows } : {}) });
 
-    table.push(`\n### ${db.name} — cold start ${coldStartMs} ms (first start with migrations ${firstStartMs} ms), RSS idle ${idleRss} MB, after load ${afterRss} MB${base ? ` (baseline: ${idleRssBase} → ${afterRssBase} MB)` : ''}\n`);
+    table.push(`\n### ${db.name} — cold start ${coldStartMs} ms${coldStartBaseMs === undefined ? '' : ` (baseline ${coldStartBaseMs} ms)`} (median of ${COLD_STARTS}; first start with migrations ${firstStartMs} ms), RSS idle ${idleRss} MB, after load ${afterRss} MB${base ? ` (baseline: ${idleRssBase} → ${afterRssBase} MB)` : ''}\n`);
     const dbCol = db.serverPid !== undefined;
     table.push(`| endpoint | target | req/s | p50 ms | p99 ms | ratio to floor | CPU µs/req |${dbCol ? ' database CPU µs/req |' : ''} failed |`);
     table.push(`|---|---|---:|---:|---:|---:|---:|${dbCol ? '---:|' : ''}---:|`);
