@@ -54,7 +54,7 @@ const BASELINE = opt('baseline', '');
 const OUT = path.resolve(ROOT, opt('out', 'bench/results.json'));
 /** `--cpu-prof <dir>`: the measured server writes a V8 CPU profile there when it stops (scripts/bench/profileTop.mjs reads it). */
 const CPU_PROF = opt('cpu-prof', '');
-/** `--smaps <dir>`: the measured server's /proc/<pid>/smaps after the load, one file per database (where the RSS is). */
+/** `--smaps <dir>`: the measured server's (and the baseline's) /proc/<pid>/smaps after the load, one file per database (where the RSS is). */
 const SMAPS = opt('smaps', '');
 /** `--cold-starts <n>`: restarts after the load (server and baseline alternately); the median is reported. */
 const COLD_STARTS = Number(opt('cold-starts', '5'));
@@ -592,6 +592,7 @@ for (const kind of DBS) {
     if (SMAPS) {
       fs.mkdirSync(SMAPS, { recursive: true });
       fs.writeFileSync(path.join(SMAPS, `${db.name}.smaps`), fs.readFileSync(`/proc/${server.proc.pid}/smaps`));
+      if (base) fs.writeFileSync(path.join(SMAPS, `${db.name}.baseline.smaps`), fs.readFileSync(`/proc/${base.proc.pid}/smaps`));
     }
     const afterRssBase = base ? rssMb(base.proc.pid) : undefined;
     await stop(server);
