@@ -2,7 +2,7 @@
 // `npm run build:server`: bundles the server (runtime-server/src/start.ts and the generator code it uses)
 // into runtime-server/dist/start.js with esbuild, so production starts without compiling TypeScript.
 // The npm packages the server loads at start are bundled too (see EXTERNAL for those that are not): resolving
-// and wrapping some 600 files one by one was about a fifth of a cold start (docs/decisions.md, "Cold start").
+// and wrapping some 600 files one by one was a quarter to a third of a cold start (docs/decisions.md, "Cold start").
 // Files that find data beside themselves (`import.meta.url`: generated JSON, seed, the console's dist) keep
 // finding it: their `import.meta.url` is rewritten to their source location, relative to the bundle.
 import fs from 'node:fs';
