@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
+import { answerJson } from './envelope.js';
 
 export interface Lifecycle {
   /** Set on SIGTERM: readiness turns 503 so load balancers send new requests elsewhere. */
@@ -18,10 +19,9 @@ export function health(knex: Knex, lifecycle: Lifecycle, migrations: readonly st
   const answer = (ctx: Parameters<Middleware>[0], status: number, body: Record<string, unknown>) => {
     ctx.status = status;
     ctx.set('Cache-Control', 'no-store');
-    // As text: Koa's body setter tests an object against node's fetch classes, which loads them for good
-    // (docs/decisions.md, "No fetch machinery").
-    ctx.set('Content-Type', 'application/json; charset=utf-8');
-    ctx.body = JSON.stringify(body);
+    // As text (answerJson): Koa's body setter tests an object against node's fetch classes, which loads them for
+    // good (docs/decisions.md, "No fetch machinery").
+    answerJson(ctx, body);
   };
   // Not async itself: every request passes here, and an async function costs each one a promise and a turn.
   return (ctx, next) => {
