@@ -15,11 +15,23 @@ describe('client address behind proxies (unit)', () => {
   it('a hop count takes the entry that many proxies in front', () => {
     assert.equal(clientIp(ctx('10.0.0.5', '6.6.6.6, 1.2.3.4'), parseTrustProxy('1')), '1.2.3.4', 'the spoofed left entry is ignored');
     assert.equal(clientIp(ctx('10.0.0.5', '1.2.3.4, 10.0.0.9'), parseTrustProxy('2')), '1.2.3.4');
+    assert.equal(clientIp(ctx('10.0.0.5', '1.2.3.4, garbage, ::ffff:5.6.7.8'), parseTrustProxy('2')), '1.2.3.4', 'entries that are no address are skipped');
+    assert.equal(clientIp(ctx('10.0.0.5', ' 1.2.3.4 ,'), parseTrustProxy('3')), '1.2.3.4', 'fewer entries than hops: the left-most');
+    assert.equal(clientIp(ctx('10.0.0.5', ',,garbage'), parseTrustProxy('1')), '10.0.0.5', 'no address in the header: the socket');
+    assert.equal(clientIp(ctx('10.0.0.5', '1.2.3.4'), parseTrustProxy('00')), '10.0.0.5', 'zero hops: the socket');
   });
   it('a CIDR list skips trusted proxies from the right', () => {
     const trust = parseTrustProxy('10.0.0.0/8, 192.168.1.1');
     assert.equal(clientIp(ctx('10.0.0.5', '6.6.6.6, 1.2.3.4, 192.168.1.1'), trust), '1.2.3.4');
     assert.equal(clientIp(ctx('8.8.8.8', '1.2.3.4'), trust), '8.8.8.8', 'an untrusted socket names itself');
+  });
+  it('a connection keeps its address for every request it carries, even after the socket has let it go', () => {
+    const socket: { remoteAddress?: string } = { remoteAddress: '::ffff:10.0.0.7' };
+    const onSocket = { socket, get: () => '' } as never;
+    assert.equal(clientIp(onSocket, parseTrustProxy('1')), '10.0.0.7', 'no header behind a proxy: the socket is the client');
+    delete socket.remoteAddress; // what node's socket reports once it is closed
+    assert.equal(clientIp(onSocket, undefined), '10.0.0.7');
+    assert.equal(clientIp(ctx('10.0.0.8', ''), parseTrustProxy('10.0.0.0/8')), '10.0.0.8', 'another socket names itself');
   });
   it('a malformed setting stops the start with a clear message', () => {
     assert.throws(() => loadConfig({ TRUST_PROXY: 'everyone' }), (e: unknown) => e instanceof ConfigError && /TRUST_PROXY/.test((e as Error).message));

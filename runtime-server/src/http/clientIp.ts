@@ -26,25 +26,62 @@ export function parseTrustProxy(value: string | undefined): TrustProxy | undefin
 const plain = (ip: string) => (ip.startsWith('::ffff:') && net.isIPv4(ip.slice(7)) ? ip.slice(7) : ip);
 const familyOf = (ip: string) => (net.isIPv6(ip) ? 'ipv6' : 'ipv4');
 
+/** Each socket's own address, worked out at its first request: a keep-alive connection carries many. */
+const socketIps = new WeakMap<object, string>();
+
+function socketIp(socket: { remoteAddress?: string } | undefined): string {
+  if (!socket) return '';
+  let ip = socketIps.get(socket);
+  if (ip === undefined) {
+    ip = plain(socket.remoteAddress ?? '');
+    // Only a known address is kept: a socket read before it connects, or after it closed, has none yet.
+    if (ip) socketIps.set(socket, ip);
+  }
+  return ip;
+}
+
 /**
  * The client's address: the socket's, or — behind trusted proxies — the right-most X-Forwarded-For entry that
  * is not itself a trusted proxy (entries further left are whatever the client wrote). Runs on every logged
- * request, so without the regular expression and the arrays of a split-map-filter.
+ * request, so the socket's address is worked out once per connection and a hop count reads the header from the
+ * right only as far as it must: with its IPv4 checks this function was two fifths of the cost of queueing a
+ * log row in the CPU profile of `person` behind a proxy (the bench's set-up).
  */
 export function clientIp(ctx: Pick<Context, 'get' | 'socket'>, trust: TrustProxy | undefined): string {
-  const socket = plain(ctx.socket?.remoteAddress ?? '');
+  const socket = socketIp(ctx.socket);
   if (!trust) return socket;
   const header = ctx.get('x-forwarded-for');
+  // No header: the socket is the only entry, whatever is trusted.
+  if (!header) return socket;
+  if ('hops' in trust) return hopsInFront(header, trust.hops, socket);
   const chain: string[] = [];
-  if (header) {
-    for (const part of header.split(',')) {
-      const ip = plain(part.trim());
-      if (net.isIP(ip)) chain.push(ip);
-    }
+  for (const part of header.split(',')) {
+    const ip = plain(part.trim());
+    if (net.isIP(ip)) chain.push(ip);
   }
   chain.push(socket);
-  if ('hops' in trust) return chain[Math.max(0, chain.length - 1 - trust.hops)] ?? socket;
   let i = chain.length - 1;
   while (i > 0 && trust.list.check(chain[i]!, familyOf(chain[i]!))) i--;
   return chain[i] ?? socket;
+}
+
+/**
+ * With `hops` proxies in front, the client is the `hops`-th valid address from the right of X-Forwarded-For (the
+ * left-most valid one when there are fewer; the socket when there is none). Read from the right, up to the entry
+ * wanted: behind a proxy every request carries the header, and splitting it whole cost arrays and a check of
+ * every entry.
+ */
+function hopsInFront(header: string, hops: number, socket: string): string {
+  if (hops <= 0) return socket;
+  let pick = socket;
+  let seen = 0;
+  for (let end = header.length; end > 0; ) {
+    const comma = header.lastIndexOf(',', end - 1);
+    const ip = plain(header.slice(comma + 1, end).trim());
+    end = comma;
+    if (!net.isIP(ip)) continue;
+    pick = ip;
+    if (++seen === hops) break;
+  }
+  return pick;
 }
