@@ -6,7 +6,8 @@
  * against its parent quickly: figures are steadier than the load bench's, but say nothing about sockets.
  *
  * `npx tsx scripts/bench/inproc.ts [--db sqlite|mariadb] [--path /admin/base/comm/person] [--requests 100000]
- *   [--connections 32] [--rounds 5]`
+ *   [--connections 32] [--rounds 5] [--trust-proxy 1]`; `--trust-proxy` runs the app behind that many proxies
+ * (TRUST_PROXY) and sends an `X-Forwarded-For`, as `npm run bench` does.
  */
 import http from 'node:http';
 import { Duplex } from 'node:stream';
@@ -14,6 +15,7 @@ import Koa from 'koa';
 import { mysqlServerUrl, testDatabases } from '../../runtime-server/src/testing/forEachDb.js';
 import { cpuTimeUs, localDbServerPid } from './procStats.js';
 import { startTestApp } from '../../runtime-server/src/testing/testApp.js';
+import { parseTrustProxy } from '../../runtime-server/src/http/clientIp.js';
 
 const argv = process.argv.slice(2);
 const opt = (name: string, fallback: string): string => {
@@ -25,6 +27,7 @@ const PATH = opt('path', '/admin/base/comm/person');
 const REQUESTS = Number(opt('requests', '100000'));
 const CONNECTIONS = Number(opt('connections', '32'));
 const ROUNDS = Number(opt('rounds', '5'));
+const TRUST_PROXY = opt('trust-proxy', '');
 
 /** One end of an in-memory connection: what one side writes, the other reads. */
 class End extends Duplex {
@@ -107,11 +110,11 @@ async function measure(server: http.Server, request: Buffer, dbPid: number | und
 
 const db = testDatabases().find((d) => d.name === DB);
 if (!db) throw new Error(`--db ${DB}: sqlite or mariadb`);
-const app = await startTestApp(await db.config());
+const app = await startTestApp(await db.config(TRUST_PROXY ? { trustProxy: parseTrustProxy(TRUST_PROXY) } : {}));
 const dbPid = DB === 'mariadb' ? localDbServerPid(new URL(mysqlServerUrl()).hostname) : undefined;
 try {
   const appServer = http.createServer(app.instance.callback());
-  const request = Buffer.from(`GET ${PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${app.admin.token}\r\nConnection: keep-alive\r\n\r\n`);
+  const request = Buffer.from(`GET ${PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${app.admin.token}\r\n${TRUST_PROXY ? 'X-Forwarded-For: 10.1.2.3\r\n' : ''}Connection: keep-alive\r\n\r\n`);
   const first = await measure(appServer, request, undefined);
   const code = (JSON.parse(first.body) as { code?: number }).code;
   if (code !== 1000) throw new Error(`${PATH} answered ${first.body.slice(0, 200)}`);

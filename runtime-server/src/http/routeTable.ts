@@ -8,28 +8,32 @@ import type { Middleware } from 'koa';
  * 405) falls through to the router, which holds the same routes and keeps its behaviour for them.
  */
 export class RouteTable {
-  private readonly chains = new Map<string, Middleware>();
+  /**
+   * Method → path → chain. Two look-ups rather than one of `${method} ${path}`: that key was a new string on every
+   * request, copied flat and hashed whole before the look-up (that line was a tenth of the time spent in the
+   * app's own code in the CPU profile of `person`).
+   */
+  private readonly chains = new Map<string, Map<string, Middleware>>();
   /** The same chains with `before` in front, composed as one (fastRoutes). */
-  private readonly fastChains = new Map<string, Middleware>();
+  private readonly fastChains = new Map<string, Map<string, Middleware>>();
 
   /** `before`: what fastRoutes runs ahead of each chain (the body parser and its checks). */
   constructor(private readonly before: readonly Middleware[] = []) {}
 
   /** Adds a route; the first chain added for a method and path wins, as in the router (a handler ends its chain). */
   add(method: string, url: string, chain: Middleware[]): void {
-    const key = `${method.toUpperCase()} ${url}`;
-    if (this.chains.has(key)) return;
-    this.chains.set(key, compose(chain) as Middleware);
-    this.fastChains.set(key, compose([...this.before, ...chain]) as Middleware);
+    if (this.has(method, url)) return;
+    byPath(this.chains, method).set(url, compose(chain) as Middleware);
+    byPath(this.fastChains, method).set(url, compose([...this.before, ...chain]) as Middleware);
   }
 
   has(method: string, url: string): boolean {
-    return this.chains.has(`${method.toUpperCase()} ${url}`);
+    return this.chains.get(method.toUpperCase())?.has(url) ?? false;
   }
 
   routes(): Middleware {
     return (ctx, next) => {
-      const chain = this.chains.get(`${ctx.method} ${ctx.path}`);
+      const chain = this.chains.get(ctx.method)?.get(ctx.path);
       return chain ? chain(ctx, next) : next();
     };
   }
@@ -42,10 +46,18 @@ export class RouteTable {
    */
   fastRoutes(): Middleware {
     return (ctx, next) => {
-      const chain = this.fastChains.get(`${ctx.method} ${ctx.path}`);
+      const chain = this.fastChains.get(ctx.method)?.get(ctx.path);
       return chain ? chain(ctx, next) : next();
     };
   }
+}
+
+/** The paths of one method (made on first use). */
+function byPath(table: Map<string, Map<string, Middleware>>, method: string): Map<string, Middleware> {
+  const m = method.toUpperCase();
+  let paths = table.get(m);
+  if (!paths) table.set(m, (paths = new Map()));
+  return paths;
 }
 
 /** One middleware running `chain` in order, then `next` — what koa-compose does, built once per route. */
