@@ -4,7 +4,9 @@
  * The server as in production (the esbuild bundle, NODE_ENV=production, its own process) on a scratch
  * database seeded with 10 000 users and 100 000 goods; the load from a separate process (autocannon,
  * scripts/bench/load.mjs), bounded in time, a warm-up before every measured run, interleaved rounds,
- * the median of the rounds. Floors in the same run (scripts/bench/floor.mjs, its own process): a bare Koa
+ * the median of the rounds. A ratio to the floor is the median of the rounds' own ratios: each round measures the
+ * server right next to its floor, so a host whose speed drifts between rounds moves both sides of a ratio alike
+ * (the ratio of the two medians could pair a fast round of one with a slow round of the other). Floors in the same run (scripts/bench/floor.mjs, its own process): a bare Koa
  * answering the same JSON body, and a bare Koa + Knex running the same SQL the page endpoints run (captured
  * from the server's own Knex). `--baseline <ref>` adds the server built from that commit, measured the same way
  * on a database of its own, migrated by that build and seeded alike. The `export` case runs an export job of every
@@ -203,6 +205,13 @@ function rotated<T>(list: T[], round: number): T[] {
   return list.map((_, i) => list[(((i - round) % n) + n) % n]!);
 }
 
+/** `74 % (65–94)`: the median of the rounds' ratios, then the lowest and highest of them. */
+const ratioCell = (r: { ratio?: number; roundRatios?: number[] }): string => {
+  if (r.ratio === undefined) return '';
+  const pc = (x: number) => Math.round(x * 100);
+  const rr = r.roundRatios ?? [];
+  return rr.length > 1 ? `${pc(r.ratio)} % (${pc(Math.min(...rr))}–${pc(Math.max(...rr))})` : `${pc(r.ratio)} %`;
+};
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 // ---------------------------------------------------------------- database and seed
@@ -451,6 +460,8 @@ interface Row {
   p99: number;
   bad: number;
   ratio?: number;
+  /** Each round's req/s over its floor's in the same round, in round order (`ratio` is their median). */
+  roundRatios?: number[];
   cpuUs: number;
   dbCpuUs?: number;
 }
@@ -621,32 +632,40 @@ for (const kind of DBS) {
       for (const t of ['server', 'baseline'] as const) {
         const r = pick(t);
         if (!r) continue;
-        if (f) r.ratio = Math.round((r.rps / f.rps) * 100) / 100;
+        const floorRuns = runs.get(`${c.name}|floor`);
+        if (f && floorRuns) {
+          const mine = runs.get(`${c.name}|${t}`)!;
+          r.roundRatios = mine.map((m, i) => Math.round((m.rps / floorRuns[i]!.rps) * 100) / 100);
+          r.ratio = median(r.roundRatios);
+        }
         rows.push(r);
       }
       if (f) rows.push(f);
     }
-    const exportRows: (ExportMeasure & { target: Target; ratio?: number })[] = [];
+    const exportRows: (ExportMeasure & { target: Target; ratio?: number; roundRatios?: number[] })[] = [];
     const exportFloor = exportRuns.get('floor');
     for (const t of ['server', 'baseline', 'floor'] as const) {
       const ms = exportRuns.get(t);
       if (!ms) continue;
       const m = (k: keyof ExportMeasure) => median(ms.map((x) => x[k]));
-      const r: ExportMeasure & { target: Target; ratio?: number } = { target: t, rows: m('rows'), wallMs: m('wallMs'), rowsPerSec: m('rowsPerSec'), cpuMs: m('cpuMs'), peakRssMb: m('peakRssMb') };
-      if (t !== 'floor' && exportFloor) r.ratio = Math.round((r.rowsPerSec / median(exportFloor.map((x) => x.rowsPerSec))) * 100) / 100;
+      const r: ExportMeasure & { target: Target; ratio?: number; roundRatios?: number[] } = { target: t, rows: m('rows'), wallMs: m('wallMs'), rowsPerSec: m('rowsPerSec'), cpuMs: m('cpuMs'), peakRssMb: m('peakRssMb') };
+      if (t !== 'floor' && exportFloor) {
+        r.roundRatios = ms.map((x, i) => Math.round((x.rowsPerSec / exportFloor[i]!.rowsPerSec) * 100) / 100);
+        r.ratio = median(r.roundRatios);
+      }
       exportRows.push(r);
     }
     results.databases.push({ db: db.name, firstStartMs, coldStartMs, ...(coldStartBaseMs === undefined ? {} : { coldStartBaseMs }), rssMb: { idle: idleRss, afterLoad: afterRss, ...(base ? { baselineIdle: idleRssBase, baselineAfterLoad: afterRssBase } : {}) }, rows, ...(exportRows.length ? { export: exportRows } : {}) });
 
     table.push(`\n### ${db.name} — cold start ${coldStartMs} ms${coldStartBaseMs === undefined ? '' : ` (baseline ${coldStartBaseMs} ms)`} (median of ${COLD_STARTS}; first start with migrations ${firstStartMs} ms), RSS idle ${idleRss} MB, after load ${afterRss} MB${base ? ` (baseline: ${idleRssBase} → ${afterRssBase} MB)` : ''}\n`);
     const dbCol = db.serverPid !== undefined;
-    table.push(`| endpoint | target | req/s | p50 ms | p99 ms | ratio to floor | CPU µs/req |${dbCol ? ' database CPU µs/req |' : ''} failed |`);
+    table.push(`| endpoint | target | req/s | p50 ms | p99 ms | ratio to floor (rounds) | CPU µs/req |${dbCol ? ' database CPU µs/req |' : ''} failed |`);
     table.push(`|---|---|---:|---:|---:|---:|---:|${dbCol ? '---:|' : ''}---:|`);
-    for (const r of rows) table.push(`| ${r.endpoint} | ${r.target === 'floor' ? (CASES.find((c) => c.name === r.endpoint)!.floor === 'sql' ? 'floor: Koa + Knex, same SQL' : 'floor: bare Koa, same JSON') : r.target} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ratio === undefined ? '' : `${Math.round(r.ratio * 100)} %`} | ${r.cpuUs} |${dbCol ? ` ${r.dbCpuUs} |` : ''} ${r.bad} |`);
+    for (const r of rows) table.push(`| ${r.endpoint} | ${r.target === 'floor' ? (CASES.find((c) => c.name === r.endpoint)!.floor === 'sql' ? 'floor: Koa + Knex, same SQL' : 'floor: bare Koa, same JSON') : r.target} | ${r.rps} | ${r.p50} | ${r.p99} | ${ratioCell(r)} | ${r.cpuUs} |${dbCol ? ` ${r.dbCpuUs} |` : ''} ${r.bad} |`);
     if (exportRows.length) {
-      table.push('\n| export job, CSV | target | rows | wall ms | rows/s | ratio to floor | CPU ms | peak RSS MB |');
+      table.push('\n| export job, CSV | target | rows | wall ms | rows/s | ratio to floor (rounds) | CPU ms | peak RSS MB |');
       table.push('|---|---|---:|---:|---:|---:|---:|---:|');
-      for (const r of exportRows) table.push(`| goods, ${EXPORT_BODY.columns.length} columns | ${r.target === 'floor' ? 'floor: Knex stream, same SELECT unpaged, same CSV library' : r.target} | ${r.rows} | ${r.wallMs} | ${r.rowsPerSec} | ${r.ratio === undefined ? '' : `${Math.round(r.ratio * 100)} %`} | ${r.cpuMs} | ${r.peakRssMb} |`);
+      for (const r of exportRows) table.push(`| goods, ${EXPORT_BODY.columns.length} columns | ${r.target === 'floor' ? 'floor: Knex stream, same SELECT unpaged, same CSV library' : r.target} | ${r.rows} | ${r.wallMs} | ${r.rowsPerSec} | ${ratioCell(r)} | ${r.cpuMs} | ${r.peakRssMb} |`);
     }
   } finally {
     await stop(server);
