@@ -28,7 +28,10 @@ export class Authz {
   private perms = new Map<number, Set<string>>();
   private scopes = new Map<number, number[]>();
   private sessions = new Map<number, { state: SessionState; expireTime: string; at: number }>();
-  private own = new Map<string, { value: unknown; at: number }>();
+  /** Kind → user id → value: no key string made per request (each new one is hashed whole for the look-up). */
+  private own = new Map<string, Map<number, { value: unknown; at: number }>>();
+  /** Values in `own`, all kinds together (the bound). */
+  private ownSize = 0;
   /**
    * Loads in progress, by cache key: concurrent misses of one key share one read. Without it, every request in
    * flight when a cached session or `person` answer lapsed read it again (32 connections, one user: 8 session
@@ -48,7 +51,7 @@ export class Authz {
       this.perms.clear();
       this.scopes.clear();
       this.sessions.clear();
-      this.own.clear();
+      this.clearOwn();
       this.loading.clear();
       this.generation++;
     });
@@ -127,14 +130,21 @@ export class Authz {
   async ofUser<T>(kind: string, userId: number, load: () => Promise<T>): Promise<T> {
     const stale = this.fresh();
     if (stale) await stale;
-    const key = `${kind}:${userId}`;
     const t = Date.now();
-    const hit = this.own.get(key);
+    const hit = this.own.get(kind)?.get(userId);
     if (hit && t - hit.at < this.sessionTtlMs) return hit.value as T;
-    return this.shared(`own:${key}`, load, (value) => {
-      if (this.own.size >= 10_000) this.own.clear();
-      this.own.set(key, { value, at: t });
+    return this.shared(`own:${kind}:${userId}`, load, (value) => {
+      if (this.ownSize >= 10_000) this.clearOwn();
+      let byUser = this.own.get(kind);
+      if (!byUser) this.own.set(kind, (byUser = new Map()));
+      if (!byUser.has(userId)) this.ownSize++;
+      byUser.set(userId, { value, at: t });
     });
+  }
+
+  private clearOwn(): void {
+    this.own.clear();
+    this.ownSize = 0;
   }
 
   /** Permission keys of a (non-super) user: union of the perms of the menus of their roles. */

@@ -107,18 +107,10 @@ export function composeEndpoint(router: Router, table: RouteTable, route: RouteR
       data = await GENERIC[action.generic as GenericAction](crud(), body, query);
       if (action.generic !== 'info' && action.generic !== 'list' && action.generic !== 'page' && action.generic !== 'history') await services.changed(route.entity);
     } else {
-      const actx: ActionContext = {
-        services,
-        entity,
-        action,
-        body,
-        query,
-        locale,
-        crud,
-        koa: ctx,
-        ...(actor ? { actor } : {}),
-        ...(departmentScope ? { departmentScope } : {}),
-      };
+      // Set after, not spread in: a spread of `cond ? { x } : {}` made and copied an object per request.
+      const actx: ActionContext = { services, entity, action, body, query, locale, crud, koa: ctx };
+      if (actor) actx.actor = actor;
+      if (departmentScope) actx.departmentScope = departmentScope;
       data = await route.bind(actx);
     }
     if (ctx.body === undefined) answerJson(ctx, ok(data));
