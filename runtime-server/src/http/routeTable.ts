@@ -17,7 +17,11 @@ export class RouteTable {
   /** The same chains with `before` in front, composed as one (fastRoutes). */
   private readonly fastChains = new Map<string, Map<string, Middleware>>();
 
-  /** `before`: what fastRoutes runs ahead of each chain (the body parser and its checks). */
+  /**
+   * `before`: what fastRoutes runs ahead of each chain for a request that carries a body (the body parser and its
+   * checks). A request without one (neither Content-Length nor Transfer-Encoding: HTTP/1.1 then has no body) skips
+   * them, as they would do nothing: two steps fewer for every GET.
+   */
   constructor(private readonly before: readonly Middleware[] = []) {}
 
   /** Adds a route; the first chain added for a method and path wins, as in the router (a handler ends its chain). */
@@ -46,7 +50,9 @@ export class RouteTable {
    */
   fastRoutes(): Middleware {
     return (ctx, next) => {
-      const chain = this.fastChains.get(ctx.method)?.get(ctx.path);
+      const h = ctx.req.headers;
+      const table = h['content-length'] === undefined && h['transfer-encoding'] === undefined ? this.chains : this.fastChains;
+      const chain = table.get(ctx.method)?.get(ctx.path);
       return chain ? chain(ctx, next) : next();
     };
   }
