@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --db sqlite|mariadb|both --seconds 2 --warmup 1 --rounds 3 --connections 32 --only eps,person --baseline <git ref>]`
+ * `npm run bench [-- --db sqlite|mariadb|both --seconds 2 --warmup 1 --min-latencies 10 --rounds 3 --connections 32 --only eps,person --baseline <git ref>]`
  *
  * The server as in production (the esbuild bundle, NODE_ENV=production, its own process) on a scratch
  * database seeded with 10 000 users and 100 000 goods; the load from a separate process (autocannon,
@@ -46,6 +46,13 @@ const opt = (name: string, fallback: string): string => {
 };
 const SECONDS = Number(opt('seconds', '2'));
 const WARMUP = Number(opt('warmup', '1'));
+/**
+ * `--min-latencies <n>`: a measured run lasts at least n median latencies of its warm-up (up to MAX_RUN_SECONDS),
+ * so each connection completes about n requests. On a slow host goods/page took 1–2 s a request: a 2 s run held
+ * one or two answers per connection, and its req/s said nothing.
+ */
+const MIN_LATENCIES = Number(opt('min-latencies', '10'));
+const MAX_RUN_SECONDS = 30;
 const ROUNDS = Number(opt('rounds', '3'));
 const CONNECTIONS = Number(opt('connections', '32'));
 const USERS = Number(opt('users', '10000'));
@@ -128,6 +135,8 @@ interface Measure {
   cpuUs?: number;
   /** The local database server's CPU time per answered request, in µs (MariaDB on this machine only). */
   dbCpuUs?: number;
+  /** How long the run lasted (runSeconds). */
+  seconds?: number;
 }
 
 interface Proc {
@@ -212,6 +221,16 @@ const ratioCell = (r: { ratio?: number; roundRatios?: number[] }): string => {
   const rr = r.roundRatios ?? [];
   return rr.length > 1 ? `${pc(r.ratio)} % (${pc(Math.min(...rr))}–${pc(Math.max(...rr))})` : `${pc(r.ratio)} %`;
 };
+/**
+ * The measured run's length after `warm`: --seconds, or longer for a slow answer (see MIN_LATENCIES). A warm-up that
+ * did not see each connection answered once counts as a latency of its whole length (its p50 is of the fast few).
+ */
+function runSeconds(warm: Measure | undefined, connections: number): number {
+  if (!warm) return SECONDS;
+  const p50Ms = warm.total < connections ? WARMUP * 1000 : warm.p50;
+  return Math.max(SECONDS, Math.min(MAX_RUN_SECONDS, Math.ceil((MIN_LATENCIES * p50Ms) / 1000)));
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 // ---------------------------------------------------------------- database and seed
@@ -460,6 +479,8 @@ interface Row {
   p99: number;
   bad: number;
   ratio?: number;
+  /** Each round's run length, when one was longer than --seconds (runSeconds). */
+  runSeconds?: number[];
   /** Each round's req/s over its floor's in the same round, in round order (`ratio` is their median). */
   roundRatios?: number[];
   cpuUs: number;
@@ -474,6 +495,8 @@ const results: { method: Record<string, unknown>; databases: Record<string, unkn
     cpus: os.cpus().length,
     seconds: SECONDS,
     warmup: WARMUP,
+    minLatencies: MIN_LATENCIES,
+    maxRunSeconds: MAX_RUN_SECONDS,
     rounds: ROUNDS,
     connections: CONNECTIONS,
     users: USERS,
@@ -581,11 +604,13 @@ for (const kind of DBS) {
             if (c.vary === 'delete') deleteFrom.set(t, (deleteFrom.get(t) ?? GOODS) - m.issued - 1);
             return m;
           };
-          if (WARMUP > 0) await runOnce(WARMUP);
-          const m = await runOnce(SECONDS);
+          const warm = WARMUP > 0 ? await runOnce(WARMUP) : undefined;
+          const seconds = runSeconds(warm, Math.min(CONNECTIONS, c.connections ?? CONNECTIONS));
+          const m = await runOnce(seconds);
+          m.seconds = seconds;
           const key = `${c.name}|${t}`;
           runs.set(key, [...(runs.get(key) ?? []), m]);
-          process.stderr.write(`[${db.name}] round ${round + 1} ${c.name.padEnd(15)} ${t.padEnd(8)} ${m.rps.toFixed(0).padStart(6)} req/s p50 ${m.p50} p99 ${m.p99} cpu ${m.cpuUs} µs/req${m.dbCpuUs !== undefined ? ` (db ${m.dbCpuUs})` : ''}, RSS ${rssMb(p.proc.pid)} MB${m.bad ? ` FAILED ${m.bad}: ${m.sample}` : ''}\n`);
+          process.stderr.write(`[${db.name}] round ${round + 1} ${c.name.padEnd(15)} ${t.padEnd(8)} ${m.rps.toFixed(0).padStart(6)} req/s p50 ${m.p50} p99 ${m.p99} cpu ${m.cpuUs} µs/req${m.dbCpuUs !== undefined ? ` (db ${m.dbCpuUs})` : ''}${seconds !== SECONDS ? `, ${seconds} s run` : ''}, RSS ${rssMb(p.proc.pid)} MB${m.bad ? ` FAILED ${m.bad}: ${m.sample}` : ''}\n`);
         }
       }
       if (EXPORT) {
@@ -626,7 +651,7 @@ for (const kind of DBS) {
       const pick = (t: Target): Row | undefined => {
         const ms = runs.get(`${c.name}|${t}`);
         if (!ms) return undefined;
-        return { db: db.name, endpoint: c.name, target: t, rps: Math.round(median(ms.map((m) => m.rps))), p50: median(ms.map((m) => m.p50)), p99: median(ms.map((m) => m.p99)), cpuUs: median(ms.map((m) => m.cpuUs ?? NaN)), ...(db.serverPid ? { dbCpuUs: median(ms.map((m) => m.dbCpuUs ?? NaN)) } : {}), bad: ms.reduce((a, m) => a + m.bad, 0) };
+        return { db: db.name, endpoint: c.name, target: t, rps: Math.round(median(ms.map((m) => m.rps))), p50: median(ms.map((m) => m.p50)), p99: median(ms.map((m) => m.p99)), cpuUs: median(ms.map((m) => m.cpuUs ?? NaN)), ...(ms.some((m) => (m.seconds ?? SECONDS) > SECONDS) ? { runSeconds: ms.map((m) => m.seconds ?? SECONDS) } : {}), ...(db.serverPid ? { dbCpuUs: median(ms.map((m) => m.dbCpuUs ?? NaN)) } : {}), bad: ms.reduce((a, m) => a + m.bad, 0) };
       };
       const f = pick('floor');
       for (const t of ['server', 'baseline'] as const) {
@@ -675,7 +700,7 @@ for (const kind of DBS) {
   }
 }
 
-const header = `Schema Admin bench — Node ${process.version}, ${os.cpus().length} CPUs, ${CONNECTIONS} connections, ${WARMUP}s warm-up + ${SECONDS}s per run, median of ${ROUNDS} interleaved rounds, ${USERS} users / ${GOODS} goods`;
+const header = `Schema Admin bench — Node ${process.version}, ${os.cpus().length} CPUs, ${CONNECTIONS} connections, ${WARMUP}s warm-up + ${SECONDS}s per run (at least ${MIN_LATENCIES} median latencies, up to ${MAX_RUN_SECONDS}s), median of ${ROUNDS} interleaved rounds, ${USERS} users / ${GOODS} goods`;
 console.log(header);
 console.log(table.join('\n'));
 fs.mkdirSync(path.dirname(OUT), { recursive: true });

@@ -32,8 +32,12 @@ function request(i) {
   }
 }
 
+/** An answer slower than this counts as failed (autocannon's own default, said here). */
+const TIMEOUT_SECONDS = 10;
+
 const instance = autocannon({
   url: run.url,
+  timeout: TIMEOUT_SECONDS,
   connections: run.connections,
   duration: run.seconds,
   requests: [
@@ -50,8 +54,17 @@ const instance = autocannon({
     },
   ],
 });
+// `errors` counts the timeouts too (autocannon README).
 instance.on('done', (r) => {
   process.stdout.write(
-    `${JSON.stringify({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total, issued: n, bad: bad + r.errors + r.timeouts, ...(sample ? { sample } : {}) })}\n`,
+    `${JSON.stringify({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total, issued: n, bad: bad + r.errors, ...(sample || r.errors || r.timeouts ? { sample: sample ?? failures(r) } : {}) })}\n`,
   );
 });
+
+/** Why requests failed when no answer said so: none came in time, or the connection broke. */
+function failures(r) {
+  const parts = [];
+  if (r.timeouts) parts.push(`${r.timeouts} without an answer within ${TIMEOUT_SECONDS} s`);
+  if (r.errors > r.timeouts) parts.push(`${r.errors - r.timeouts} connection error(s)`);
+  return parts.join(', ');
+}
