@@ -30,9 +30,10 @@ export const openapi: Handler = ({ services, koa }) => sendStatic(koa, services.
 /**
  * `GET /admin/base/comm/person`: the caller's own row (never the password hash) plus departmentName.
  * Cached per user with the auth epoch (Authz.ofUser): the console asks for it on every page load, and
- * every write to users or departments (personUpdate included) bumps the epoch.
+ * every write to users or departments (personUpdate included) bumps the epoch. Not async (nor is permmenu): an
+ * async function that returns a promise costs each request two more turns of the microtask queue.
  */
-export const person: Handler = async ({ services, actor }) =>
+export const person: Handler = ({ services, actor }) =>
   services.authz.ofUser('person', actor!.userId, async () => {
     const rt = services.registry.get(ENTITIES.baseSysUser)!;
     const row = await services.knex({ a: TABLES.baseSysUser })
@@ -98,7 +99,7 @@ export const personUpdate: Handler = async (ctx) => {
  * like `person` (Authz.ofUser): menus, roles, their links and users are auth sources, so every write to them
  * bumps the epoch — seen at once on the instance that wrote, within a second elsewhere, 3 s at most.
  */
-export const permmenu: Handler = async ({ services, actor }) =>
+export const permmenu: Handler = ({ services, actor }) =>
   // Per session: signing in always reads the menus afresh (a menu written behind the app's back shows at the next login).
   services.authz.ofUser(`permmenu:${actor!.sessionId}`, actor!.userId, () => loadPermmenu(services, actor!));
 
