@@ -16,7 +16,8 @@ async function collect(stream: Stream.Readable): Promise<Buffer> {
 /**
  * Response compression (gzip/brotli) for answers of `threshold` bytes or more; EPS and OpenAPI run to hundreds
  * of KB. koa-compress is consulted only for a body that may reach the threshold: for the small JSON most API
- * calls answer (a string of under threshold/3 characters is under threshold bytes in UTF-8), its dozen
+ * calls answer (a string of under threshold/3 characters is under threshold bytes in UTF-8; a cached answer's
+ * bytes are counted), its dozen
  * header and type checks were a measurable share of a request (docs/decisions.md, "Request fast path").
  * Every answer still says `Vary: Accept-Encoding`, as koa-compress does.
  *
@@ -31,7 +32,7 @@ export function compressLarge(threshold: number): Middleware {
   return async (ctx, next) => {
     await next();
     const body: unknown = ctx.body;
-    if (typeof body === 'string' && body.length < small) {
+    if ((typeof body === 'string' && body.length < small) || (Buffer.isBuffer(body) && body.length < threshold)) {
       // The header as koa-compress's `vary` writes it, without parsing a header that is not there yet.
       if (ctx.response.get('Vary')) ctx.vary('Accept-Encoding');
       else ctx.response.set('Vary', 'Accept-Encoding');

@@ -3,7 +3,7 @@ import type { Context, Middleware } from 'koa';
 import { AppError, CODE } from '../core/errors.js';
 import type { Locale } from '@schema-admin/generator';
 import { localeOf, t } from '../core/i18n.js';
-import { reusedJsonText } from '../core/reusableJson.js';
+import { reusedAnswer } from '../core/reusableJson.js';
 
 /** The success envelope; `data` is omitted when null/undefined (docs/reference/api-contract.md §1.1). */
 export function ok(data: unknown): { code: number; message: string; data?: unknown } {
@@ -100,18 +100,18 @@ function serializeOnce(ctx: Context): void {
  * Answers `body` as JSON text. A route's success answer comes here straight from its handler (composeEndpoint),
  * so Koa's body setter runs once, for a string, and finds the type already set: given an object it would set
  * the type through its `type` setter (a mime-types look-up) and be run again for the text (the CPU profile of
- * `person`). A cached answer (core/reusableJson.ts) in the success envelope keeps its text; only the envelope is new.
+ * `person`). A cached answer (core/reusableJson.ts) in the success envelope is sent as the bytes made at its first use.
  */
 export function answerJson(ctx: Context, body: object): void {
   const data = (body as { data?: unknown }).data;
-  const reused = data !== undefined && Object.keys(body).length === 3 && (body as { code?: unknown }).code === CODE.success ? reusedJsonText(data) : undefined;
+  const reused = data !== undefined && Object.keys(body).length === 3 && (body as { code?: unknown }).code === CODE.success ? reusedAnswer(data, inSuccess) : undefined;
   ctx.response.set('Content-Type', JSON_TYPE);
-  ctx.body = reused !== undefined ? `${SUCCESS_PREFIX}${reused}}` : JSON.stringify(body);
+  ctx.body = reused ?? JSON.stringify(body);
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-/** `ok(data)` as JSON up to `data`'s value (the key order `ok` builds). */
-const SUCCESS_PREFIX = `{"code":${CODE.success},"message":"success","data":`;
+/** `ok(data)` as JSON around `data`'s JSON text (the key order `ok` builds). */
+const inSuccess = (json: string) => `{"code":${CODE.success},"message":"success","data":${json}}`;
 
 const UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', 'PROTOCOL_CONNECTION_LOST', 'ER_CON_COUNT_ERROR', 'ER_SERVER_SHUTDOWN', 'SQLITE_BUSY']);
 
