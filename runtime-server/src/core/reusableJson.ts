@@ -9,7 +9,7 @@ function deepFreeze(value: unknown): void {
 
 /**
  * Marks a cached answer whose JSON may be kept and sent again (`person`, `permmenu`: the console asks for
- * them on every page load). The value is frozen all the way down, so the text cannot go stale behind the
+ * them on every page load). The value is frozen all the way down, so the answer cannot go stale behind the
  * cache; stringifying it anew on every request was a visible share of the request in the CPU profile.
  */
 export function reusableJson<T extends object>(value: T): T {

@@ -34,7 +34,7 @@ function socketIp(socket: { remoteAddress?: string } | undefined): string {
   let ip = socketIps.get(socket);
   if (ip === undefined) {
     ip = plain(socket.remoteAddress ?? '');
-    // Only a known address is kept: a socket read before it connects, or after it closed, has none yet.
+    // Only a known address is kept: a socket that has not connected, or has closed, reports none.
     if (ip) socketIps.set(socket, ip);
   }
   return ip;

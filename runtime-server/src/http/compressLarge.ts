@@ -17,8 +17,8 @@ async function collect(stream: Stream.Readable): Promise<Buffer> {
  * Response compression (gzip/brotli) for answers of `threshold` bytes or more; EPS and OpenAPI run to hundreds
  * of KB. koa-compress is consulted only for a body that may reach the threshold: for the small JSON most API
  * calls answer (a string of under threshold/3 characters is under threshold bytes in UTF-8; a cached answer's
- * bytes are counted), its dozen
- * header and type checks were a measurable share of a request (docs/decisions.md, "Request fast path").
+ * bytes are counted), its dozen header and type checks were a measurable share of a request (docs/decisions.md,
+ * "Request fast path").
  * Every answer still says `Vary: Accept-Encoding`, as koa-compress does.
  *
  * koa-compress decides (type, size, the client's Accept-Encoding, Cache-Control) and makes the compression

@@ -97,10 +97,11 @@ function serializeOnce(ctx: Context): void {
 }
 
 /**
- * Answers `body` as JSON text. A route's success answer comes here straight from its handler (composeEndpoint),
- * so Koa's body setter runs once, for a string, and finds the type already set: given an object it would set
- * the type through its `type` setter (a mime-types look-up) and be run again for the text (the CPU profile of
- * `person`). A cached answer (core/reusableJson.ts) in the success envelope is sent as the bytes made at its first use.
+ * Answers `body` as JSON. A route's success answer comes here straight from its handler (composeEndpoint), so
+ * Koa's body setter runs once, for a string or a Buffer, and finds the type already set: given an object it would
+ * set the type through its `type` setter (a mime-types look-up) and be run again for the text (the CPU profile of
+ * `person`). A cached answer (core/reusableJson.ts) in the success envelope is sent as the bytes made at its
+ * first use; any other answer as its text.
  */
 export function answerJson(ctx: Context, body: object): void {
   const data = (body as { data?: unknown }).data;
