@@ -54,7 +54,8 @@ export function authGuard(services: AppServices): Guard {
   const guard: Guard = (ctx, next) => {
     const { route } = ctx.state.route as RouteState;
     if (route.auth === 'open') return next();
-    const header = ctx.get('authorization') || undefined;
+    // Node's own header (Koa's `ctx.get` lower-cases the name on every call).
+    const header = ctx.req.headers.authorization || undefined;
     const claims = cachedClaimsOf(services.auth.secret, header, ctx.req.socket);
     const s = claims && !claims.isRefresh ? services.authz.cachedSession(claims.sid) : undefined;
     if (!claims || !s) return checked(ctx, next, route, tokenFromHeader(header));

@@ -72,12 +72,13 @@ export function composeEndpoint(router: Router, table: RouteTable, route: RouteR
     return next();
   };
   const run: Middleware = async (ctx) => {
-    const locale = ctx.state.locale;
-    const body = ctx.request.body;
-    const query = (ctx.querystring ? { ...ctx.query } : {}) as Record<string, unknown>;
+    const { state, request } = ctx;
+    const locale = state.locale;
+    const body = request.body;
+    const query = (request.querystring ? { ...request.query } : {}) as Record<string, unknown>;
     if (action.body) assertValid(checks.body, body ?? {});
     if (action.query) assertValid(checks.query, query);
-    const actor = ctx.state.actor as Actor | undefined;
+    const actor = state.actor as Actor | undefined;
     const departmentScope = actor && !actor.isSuper ? await services.authz.departmentScope(actor.userId) : undefined;
     // The route's entity may have its own visibility rule (roles): every generic read of it applies it, history too.
     const rule = services.visibility.get(route.entity);
@@ -113,7 +114,7 @@ export function composeEndpoint(router: Router, table: RouteTable, route: RouteR
       if (departmentScope) actx.departmentScope = departmentScope;
       data = await route.bind(actx);
     }
-    if (ctx.body === undefined) answerJson(ctx, ok(data));
+    if (ctx.response.body === undefined) answerJson(ctx, ok(data));
   };
   const chain = [routeInfo, ...guards.filter((g) => g.appliesTo?.(route) ?? true), run];
   router[route.method](route.url, ...chain);

@@ -28,15 +28,19 @@ interface ParseError {
 export function envelope(): Middleware {
   return async (ctx, next) => {
     const requestId = randomUUID();
-    ctx.state.requestId = requestId;
-    ctx.state.locale = localeOf(ctx.get('language') || undefined);
-    ctx.set('X-Request-Id', requestId);
+    const { state, req, res, response } = ctx;
+    const locale: Locale = localeOf(req.headers.language || undefined);
+    state.requestId = requestId;
+    state.locale = locale;
+    // Straight on node's response: nothing is sent yet, and Koa's `set` (reached through a delegate) would only
+    // test that and the value's type first. The same goes for the other reads below: each `ctx.x` is a getter
+    // forwarding to ctx.request or ctx.response, one more call per read on every request (docs/decisions.md).
+    res.setHeader('X-Request-Id', requestId);
     // JSON answers are never sniffed into something a browser would run.
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    const locale: Locale = ctx.state.locale;
+    res.setHeader('X-Content-Type-Options', 'nosniff');
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) {
+      if (response.status === 404 && response.body === undefined) {
         ctx.status = 404;
         answerJson(ctx, { code: 404, message: t(locale, 'error.notFoundRoute', { path: ctx.path.slice(0, 200) }) });
       } else if (ctx.status === 405 && (ctx.body === undefined || typeof ctx.body === 'string')) {
@@ -91,7 +95,7 @@ export function envelope(): Middleware {
  * koa-compress checks against its threshold, then again to send it (seen in the CPU profile).
  */
 function serializeOnce(ctx: Context): void {
-  const body: unknown = ctx.body;
+  const body: unknown = ctx.response.body;
   if (body === null || typeof body !== 'object' || ArrayBuffer.isView(body) || typeof (body as { pipe?: unknown }).pipe === 'function') return;
   answerJson(ctx, body);
 }
@@ -106,8 +110,9 @@ function serializeOnce(ctx: Context): void {
 export function answerJson(ctx: Context, body: object): void {
   const data = (body as { data?: unknown }).data;
   const reused = data !== undefined && Object.keys(body).length === 3 && (body as { code?: unknown }).code === CODE.success ? reusedAnswer(data, inSuccess) : undefined;
-  ctx.response.set('Content-Type', JSON_TYPE);
-  ctx.body = reused ?? JSON.stringify(body);
+  const response = ctx.response;
+  response.set('Content-Type', JSON_TYPE);
+  response.body = reused ?? JSON.stringify(body);
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';

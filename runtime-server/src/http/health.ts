@@ -25,9 +25,11 @@ export function health(knex: Knex, lifecycle: Lifecycle, migrations: readonly st
   };
   // Not async itself: every request passes here, and an async function costs each one a promise and a turn.
   return (ctx, next) => {
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    if (ctx.path === '/healthz') return answer(ctx, 200, { status: 'ok' });
-    if (ctx.path !== '/readyz') return next();
+    const method = ctx.req.method;
+    if (method !== 'GET' && method !== 'HEAD') return next();
+    const path = ctx.request.path;
+    if (path === '/healthz') return answer(ctx, 200, { status: 'ok' });
+    if (path !== '/readyz') return next();
     return ready(ctx);
   };
 

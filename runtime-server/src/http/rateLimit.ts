@@ -63,7 +63,7 @@ export function openRouteLimit(services: AppServices): Guard {
   const guard: Guard = (ctx, next) => {
     const state = ctx.state.route as RouteState | undefined;
     if (!counted(state?.route)) return next();
-    const ip = clientIp(ctx, services.config.trustProxy);
+    const ip = clientIp(ctx.req, services.config.trustProxy);
     return limit(services.knex, `ip:${ip}:${state!.route.url}`, OPEN_ROUTE_LIMIT.hits, OPEN_ROUTE_LIMIT.windowS).then(() => next());
   };
   guard.appliesTo = counted;

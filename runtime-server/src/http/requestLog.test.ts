@@ -38,12 +38,8 @@ function fixture(opts: { url?: string; method?: 'get' | 'post'; body?: unknown; 
       route: { route: { method, url }, entity: { id: 'demo/thing', fields: (opts.secretFields ?? []).map((name) => ({ name, secret: true })) } },
       actor: { userId: 7 },
     },
-    path: url,
-    method: method.toUpperCase(),
-    query: opts.query ?? {},
-    request: { body: opts.body },
-    socket: { remoteAddress: '::ffff:10.0.0.9' },
-    get: () => '',
+    req: { method: method.toUpperCase(), headers: {}, socket: { remoteAddress: '::ffff:10.0.0.9' } },
+    request: { body: opts.body, path: url, query: opts.query ?? {}, querystring: opts.query ? new URLSearchParams(opts.query).toString() : '' },
   } as unknown as Context;
   return { rows, errors, services, ctx };
 }

@@ -89,13 +89,14 @@ const LOG_PAGE = 'post /admin/base/sys/log/page';
 function queue(services: AppServices, ctx: Context, secret: ReadonlySet<string>): void {
   try {
     const actor = ctx.state.actor as Actor | undefined;
+    const { req, request } = ctx;
     services.requestLog.add({
       userId: actor?.userId ?? null,
-      action: ctx.path.slice(0, 1000),
-      ip: clientIp(ctx, services.config.trustProxy).slice(0, 50) || null,
+      action: request.path.slice(0, 1000),
+      ip: clientIp(req, services.config.trustProxy).slice(0, 50) || null,
       // An unauthenticated caller's body is not kept (an open route could otherwise fill the log with
       // whatever anyone sends): its size says enough.
-      params: actor ? (ctx.method === 'GET' ? (ctx.querystring ? logParams({ ...ctx.query }, secret) : '{}') : logParams(ctx.request.body, secret)) : anonymousParams(ctx),
+      params: actor ? (req.method === 'GET' ? (request.querystring ? logParams({ ...request.query }, secret) : '{}') : logParams(request.body, secret)) : anonymousParams(ctx),
       createTime: now(),
     });
   } catch (err) {

@@ -37,7 +37,7 @@ export class RouteTable {
 
   routes(): Middleware {
     return (ctx, next) => {
-      const chain = this.chains.get(ctx.method)?.get(ctx.path);
+      const chain = this.chains.get(ctx.req.method!)?.get(ctx.request.path);
       return chain ? chain(ctx, next) : next();
     };
   }
@@ -50,9 +50,10 @@ export class RouteTable {
    */
   fastRoutes(): Middleware {
     return (ctx, next) => {
-      const h = ctx.req.headers;
+      const req = ctx.req;
+      const h = req.headers;
       const table = h['content-length'] === undefined && h['transfer-encoding'] === undefined ? this.chains : this.fastChains;
-      const chain = table.get(ctx.method)?.get(ctx.path);
+      const chain = table.get(req.method!)?.get(ctx.request.path);
       return chain ? chain(ctx, next) : next();
     };
   }

@@ -26,7 +26,7 @@ export const captcha: Handler = async ({ services, query }) => {
 };
 
 /** `POST /admin/base/open/login {username, password, captchaId, verifyCode}` → token pair. */
-export const login: Handler = ({ services, body, koa }) => doLogin(services, body as LoginInput, clientIp(koa, services.config.trustProxy));
+export const login: Handler = ({ services, body, koa }) => doLogin(services, body as LoginInput, clientIp(koa.req, services.config.trustProxy));
 
 /** `GET /admin/base/open/refreshToken`: the token from the query string or, as the spec's client sends it, the body. */
 export const refreshToken: Handler = ({ services, query, body }) => {
