@@ -152,7 +152,9 @@ async function startServer(bundle: string, env: Record<string, string>, profile 
   const port = await freePort();
   const t0 = performance.now();
   const flags = profile && CPU_PROF ? ['--cpu-prof', '--cpu-prof-interval', '200', '--cpu-prof-dir', path.resolve(CPU_PROF)] : [];
-  // As `npm start` runs it: the heap settings (dist/lean-heap.js) before the bundle; a baseline build may have none.
+  // As `npm start` runs it: its node flags, then the heap settings (dist/lean-heap.js) before the bundle; a
+  // baseline build may have neither.
+  flags.push(...startFlags(bundle));
   const leanHeap = path.join(path.dirname(bundle), path.basename(leanHeapFile));
   if (fs.existsSync(leanHeap)) flags.push('--import', pathToFileURL(leanHeap).href);
   const proc = spawn(process.execPath, [...flags, bundle], { env: { PATH: process.env.PATH, NODE_ENV: 'production', TRUST_PROXY: '1', ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}), ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -451,6 +453,12 @@ async function exportRun(t: Target, p: Proc, token: string | undefined): Promise
   }
   const wallMs = performance.now() - t0;
   return { rows, wallMs: Math.round(wallMs), rowsPerSec: Math.round(rows / (wallMs / 1000)), cpuMs: Math.round((cpuTimeUs(pid) - cpu0) / 1000), peakRssMb: peak };
+}
+
+/** The node flags of `npm start` in the checkout `bundle` was built from (`node --v8-pool-size=1 scripts/start.mjs`). */
+function startFlags(bundle: string): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.resolve(path.dirname(bundle), '..', '..', 'package.json'), 'utf8')) as { scripts?: { start?: string } };
+  return (pkg.scripts?.start ?? '').split(/\s+/).filter((a) => a.startsWith('--'));
 }
 
 // ---------------------------------------------------------------- baseline build
