@@ -40,10 +40,13 @@ export async function reserveAttempt(knex: Knex, scopes: string[]): Promise<numb
   // locks that deadlock on MariaDB); two first attempts never both insert.
   const created = now();
   if (Math.random() < 0.05) await pruneAttempts(knex);
-  await knex(TABLE)
-    .insert(sorted.map((scope) => ({ scope, failures: 0, lockedUntil: null, createTime: created, updateTime: created })))
-    .onConflict('scope')
-    .ignore();
+  // Retried too: concurrent first inserts of the same keys, or one racing a refund's delete, can deadlock on MariaDB.
+  await retryDeadlock(() =>
+    knex(TABLE)
+      .insert(sorted.map((scope) => ({ scope, failures: 0, lockedUntil: null, createTime: created, updateTime: created })))
+      .onConflict('scope')
+      .ignore(),
+  );
   return retryDeadlock(() => knex.transaction(async (trx) => {
     const ts = now();
     const rows = await table(trx, TABLE).whereIn('scope', sorted).orderBy('scope').forUpdate().select('id', 'scope', 'failures', 'lockedUntil', 'updateTime');
@@ -82,11 +85,17 @@ export async function pruneAttempts(knex: Knex): Promise<number> {
  * reserved (another user's success never clears an address's failures).
  */
 export async function release(knex: Knex, userScope: string, ipScope: string): Promise<void> {
-  await knex.transaction(async (trx) => {
-    await trx(TABLE).where({ scope: userScope }).delete();
-    const row = await table(trx, TABLE).where({ scope: ipScope }).forUpdate().first('id', 'failures');
-    if (!row) return;
-    const failures = Math.max(0, row.failures - 1);
-    await trx(TABLE).where({ id: row.id }).update({ failures, lockedUntil: failures >= FREE_FAILURES.ip ? lockUntil(0) : null, updateTime: now() });
-  });
+  // Both rows are locked first, in scope order as reserveAttempt locks them: deleting the username's row before
+  // locking the address's took them in the other order, and concurrent sign-ins of one admin deadlocked (a 500).
+  await retryDeadlock(() =>
+    knex.transaction(async (trx) => {
+      const rows = await table(trx, TABLE).whereIn('scope', [userScope, ipScope]).orderBy('scope').forUpdate().select('id', 'scope', 'failures');
+      const ip = rows.find((r) => r.scope === ipScope);
+      const user = rows.find((r) => r.scope === userScope);
+      if (user) await trx(TABLE).where({ id: user.id }).delete();
+      if (!ip) return;
+      const failures = Math.max(0, ip.failures - 1);
+      await trx(TABLE).where({ id: ip.id }).update({ failures, lockedUntil: failures >= FREE_FAILURES.ip ? lockUntil(0) : null, updateTime: now() });
+    }),
+  );
 }
