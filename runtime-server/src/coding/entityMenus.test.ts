@@ -75,9 +75,11 @@ for (const db of testDatabases()) {
 
     it('instances starting together create the menu once', async () => {
       const shared = await db.config();
-      const apps = await Promise.all([startTestApp(shared, { project: paths }), startTestApp(shared, { project: paths })]);
+      const started = await Promise.allSettled([startTestApp(shared, { project: paths }), startTestApp(shared, { project: paths })]);
+      const apps = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
       try {
-        const knex = apps[0].instance.services.knex;
+        for (const s of started) if (s.status === 'rejected') throw s.reason;
+        const knex = apps[0]!.instance.services.knex;
         const pages = await knex('base_sys_menu').where({ router: '/shop/widget' });
         assert.equal(pages.length, 1);
         assert.equal((await knex('base_sys_menu').where({ router: '/shop' })).length, 1);

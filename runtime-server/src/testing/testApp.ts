@@ -55,7 +55,11 @@ export async function startTestApp(config: Config, options: CreateAppOptions = {
     assert.equal(res.body.code, 1000, `login ${username}: ${JSON.stringify(res.body)}`);
     return res.body.data as Tokens;
   };
-  const admin = await login('admin', TEST_ADMIN_PASSWORD);
+  // A failed sign-in closes the app: its scheduler and pools would otherwise keep the test process alive.
+  const admin = await login('admin', TEST_ADMIN_PASSWORD).catch(async (err: unknown) => {
+    await instance.close();
+    throw err;
+  });
   const asAdmin = client(admin.token);
   return {
     instance,
