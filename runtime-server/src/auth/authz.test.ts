@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Knex } from 'knex';
 import { testDatabases } from '../testing/forEachDb.js';
-import { createDb } from '../db/createDb.js';
-import { migrateLatest } from '../db/migrate.js';
+import { withMigratedDb } from '../testing/migratedDb.js';
 import { Authz, bumpAuthEpoch } from './authz.js';
 
 /** A load that counts its calls and answers `value` when `open()` is called. */
@@ -26,14 +25,7 @@ const sqlite = testDatabases().find((d) => d.name === 'sqlite')!;
 
 describe('Authz per-user cache: concurrent misses share one read', () => {
   let knex: Knex;
-  before(async () => {
-    knex = createDb(await sqlite.config()).knex;
-    await migrateLatest(knex);
-  });
-  after(async () => {
-    await knex.destroy();
-    await sqlite.cleanup();
-  });
+  withMigratedDb(sqlite, (k) => (knex = k));
 
   it('reads once for many requests missing the same key at once, and serves the cached value after', async () => {
     const authz = new Authz(knex);

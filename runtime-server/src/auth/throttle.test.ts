@@ -1,22 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Knex } from 'knex';
 import { testDatabases } from '../testing/forEachDb.js';
-import { createDb } from '../db/createDb.js';
-import { migrateLatest } from '../db/migrate.js';
+import { withMigratedDb } from '../testing/migratedDb.js';
 import { release, reserveAttempt } from './throttle.js';
 
 for (const db of testDatabases()) {
   describe(`login throttle under concurrent sign-ins (${db.name})`, () => {
     let knex: Knex;
-    before(async () => {
-      knex = createDb(await db.config()).knex;
-      await migrateLatest(knex);
-    });
-    after(async () => {
-      await knex.destroy();
-      await db.cleanup();
-    });
+    withMigratedDb(db, (k) => (knex = k));
 
     // Several instances signing the same admin in at once (they start together): the rows' first insert, the
     // reservation and the success's refund lock the same rows in turn. MariaDB then picks deadlock victims,

@@ -1,22 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Knex } from 'knex';
 import { testDatabases } from '../testing/forEachDb.js';
+import { withMigratedDb } from '../testing/migratedDb.js';
 import { bumpConfEpoch, EpochWatch } from './confEpoch.js';
-import { createDb } from './createDb.js';
-import { migrateLatest } from './migrate.js';
 
 for (const db of testDatabases()) {
   describe(`shared epoch watch (${db.name})`, () => {
     let knex: Knex;
-    before(async () => {
-      knex = createDb(await db.config()).knex;
-      await migrateLatest(knex);
-    });
-    after(async () => {
-      await knex.destroy();
-      await db.cleanup();
-    });
+    withMigratedDb(db, (k) => (knex = k));
 
     /** A watch with an hour's `maxAgeMs`: only a bump in this process makes it read the epoch again. */
     function watch(key: string) {
