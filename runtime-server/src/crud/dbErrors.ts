@@ -7,10 +7,12 @@ interface DriverError {
   errno?: number;
   message?: string;
   sqlMessage?: string;
+  /** PostgreSQL: the violated constraint's (index's) name. */
+  constraint?: string;
 }
 
 /**
- * Maps a driver's unique-violation error (SQLite or MariaDB/MySQL) to a 1001 error naming the
+ * Maps a driver's unique-violation error (SQLite, MariaDB/MySQL or PostgreSQL) to a 1001 error naming the
  * field by its label; returns undefined for anything else. Never lets SQL text reach the client.
  */
 export function mapUniqueViolation(err: unknown, rt: EntityRuntime, locale: Locale): AppError | undefined {
@@ -24,6 +26,9 @@ export function mapUniqueViolation(err: unknown, rt: EntityRuntime, locale: Loca
     // "Duplicate entry 'x' for key 'dict_type_key_unique'" (MySQL 8 prefixes the table name)
     const key = /for key '([^']+)'/.exec(e.sqlMessage ?? e.message ?? '')?.[1]?.split('.').pop();
     columns = key === 'PRIMARY' ? ['id'] : rt.model.indexes.find((ix) => ix.name === key)?.columns;
+  } else if (e.code === '23505') {
+    // PostgreSQL's unique_violation names the index (constraint "dict_type_key_unique"; "<table>_pkey").
+    columns = e.constraint?.endsWith('_pkey') ? ['id'] : rt.model.indexes.find((ix) => ix.name === e.constraint)?.columns;
   } else {
     return undefined;
   }

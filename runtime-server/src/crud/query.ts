@@ -4,6 +4,7 @@ import type { DataScope } from './context.js';
 import type { EntityRuntime } from './entityRuntime.js';
 import { fromDb } from '../db/values.js';
 import { applyWhere } from './filterLanguage.js';
+import { escapeLike, whereLike } from '../db/like.js';
 
 /** Filters of a page/list request (validated by `validators.filters`). */
 export interface ListInput {
@@ -19,16 +20,8 @@ export interface ListInput {
   [param: string]: unknown;
 }
 
-// '!' escapes LIKE wildcards the same way on SQLite and MariaDB (neither treats it specially).
-const ESCAPE = '!';
-function likePattern(value: string): string {
-  return `%${value.replace(/[!%_]/g, (c) => ESCAPE + c)}%`;
-}
-
 function like(qb: Knex.QueryBuilder, column: string, value: string, or: boolean): void {
-  const raw = `?? LIKE ? ESCAPE '${ESCAPE}'`;
-  if (or) qb.orWhereRaw(raw, [column, likePattern(value)]);
-  else qb.whereRaw(raw, [column, likePattern(value)]);
+  whereLike(qb, column, `%${escapeLike(value)}%`, or);
 }
 
 /** Is a filter value "given"? `0` and `false` are; `''`, null and `[]` are not (as the reference). */

@@ -121,9 +121,23 @@ const inSuccess = (json: string) => `{"code":${CODE.success},"message":"success"
 
 const UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', 'PROTOCOL_CONNECTION_LOST', 'ER_CON_COUNT_ERROR', 'ER_SERVER_SHUTDOWN', 'SQLITE_BUSY']);
 
+/**
+ * PostgreSQL: connection exceptions (SQLSTATE class 08), the server shutting down or starting (57P01–57P03);
+ * node-postgres reports a connection lost mid-query or a connect timeout with a message and no code.
+ */
+const PG_UNAVAILABLE = /^(08...|57P0[123])$/;
+// (Knex puts the statement before a query's error message: "select … - Connection terminated unexpectedly".)
+const PG_LOST = /(^| - )(Connection terminated|timeout exceeded when trying to connect)/;
+
 /** The database cannot be reached (refused, lost, pool wait exceeded) — not a fault of the request. */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  const e = err as { code?: string; name?: string; fatal?: boolean } | null;
+  const e = err as { code?: string; name?: string; fatal?: boolean; message?: string } | null;
   if (!e || typeof e !== 'object') return false;
-  return e.name === 'KnexTimeoutError' || UNAVAILABLE.has(e.code ?? '') || (e.fatal === true && typeof e.code === 'string');
+  return (
+    e.name === 'KnexTimeoutError' ||
+    UNAVAILABLE.has(e.code ?? '') ||
+    (e.fatal === true && typeof e.code === 'string') ||
+    PG_UNAVAILABLE.test(e.code ?? '') ||
+    (e.code === undefined && PG_LOST.test(e.message ?? ''))
+  );
 }

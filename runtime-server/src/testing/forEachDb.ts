@@ -138,6 +138,11 @@ function skipWarning(variable: string, what: string): void {
   console.warn(`\n*** ${variable}=skip: ${what} tests are NOT running; CI runs them. ***\n`);
 }
 
+/** The SQLite test database, for the suites that run on SQLite alone (whatever TEST_DB selects). */
+export function sqliteTestDb(): TestDb {
+  return sqliteDb();
+}
+
 /**
  * The databases every integration test runs on: SQLite, MariaDB, PostgreSQL. MariaDB and PostgreSQL are
  * skipped only when TEST_MARIADB=skip / TEST_PG=skip is set explicitly, and then loudly; an unreachable
