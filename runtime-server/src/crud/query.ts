@@ -150,9 +150,19 @@ export function orderKeys(rt: EntityRuntime, input: ListInput): OrderKey[] {
   return keys;
 }
 
+/**
+ * ORDER BY one key with NULLs first ascending and last descending, on every database: SQLite's and MariaDB's
+ * order, which seekAfter relies on. PostgreSQL's default is the reverse, so a nullable key says NULLS FIRST/LAST
+ * there; a NOT NULL key says nothing, which leaves its index usable for the sort.
+ */
+export function orderByKey(qb: Knex.QueryBuilder, k: OrderKey): Knex.QueryBuilder {
+  if (k.nullable && qb.client.config.client === 'pg') return qb.orderBy(k.column, k.dir, k.dir === 'asc' ? 'first' : 'last');
+  return qb.orderBy(k.column, k.dir);
+}
+
 /** ORDER BY of a page/list request (orderKeys). */
 export function applyOrder(qb: Knex.QueryBuilder, rt: EntityRuntime, input: ListInput): Knex.QueryBuilder {
-  for (const k of orderKeys(rt, input)) qb.orderBy(k.column, k.dir);
+  for (const k of orderKeys(rt, input)) orderByKey(qb, k);
   return qb;
 }
 
@@ -168,7 +178,7 @@ export function applyOrder(qb: Knex.QueryBuilder, rt: EntityRuntime, input: List
  * same equality written as a closed range `c >= ? AND c <= ?` as one range over (c, id) (1 000 rows):
  * `closedRanges`. SQLite plans the plain equality better (its rowid range). The last key is `a.id`, so
  * the order is total and no row is read twice or skipped, even while rows are added or removed. NULLs sort
- * first ascending and last descending on both SQLite and MariaDB. Only for keys marked `exact`.
+ * first ascending and last descending on every database (orderByKey). Only for keys marked `exact`.
  */
 export function seekAfter(keys: readonly OrderKey[], last: readonly unknown[], dialect: { closedRanges: boolean }): ((qb: Knex.QueryBuilder) => void)[] {
   const terms: ((qb: Knex.QueryBuilder) => void)[] = [];

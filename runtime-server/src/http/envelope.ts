@@ -4,6 +4,7 @@ import { AppError, CODE } from '../core/errors.js';
 import type { Locale } from '@schema-admin/generator';
 import { localeOf, t } from '../core/i18n.js';
 import { reusedAnswer } from '../core/reusableJson.js';
+import { isValueOutOfRange } from '../crud/dbErrors.js';
 
 /** The success envelope; `data` is omitted when null/undefined (docs/reference/api-contract.md §1.1). */
 export function ok(data: unknown): { code: number; message: string; data?: unknown } {
@@ -68,6 +69,11 @@ export function envelope(): Middleware {
       if (pe.status === 415 || pe.type === 'charset.unsupported' || pe.type === 'encoding.unsupported' || (typeof pe.status === 'number' && pe.status >= 400 && pe.status < 500)) {
         ctx.status = 200;
         answerJson(ctx, { code: CODE.validate, message: t(locale, 'error.parameter', { detail: String(pe.message ?? '').slice(0, 120) }) });
+        return;
+      }
+      if (isValueOutOfRange(err)) {
+        ctx.status = 200;
+        answerJson(ctx, { code: CODE.validate, message: t(locale, 'error.valueRange') });
         return;
       }
       if (isDatabaseUnavailable(err)) {
