@@ -90,7 +90,7 @@ describe('npm run generate -- --discard-last', () => {
     const maria = testDatabases().find((d) => d.name === 'mariadb');
     if (!maria) return t.skip('TEST_MARIADB=skip');
     try {
-      const url = (await maria.config()).databaseUrl!;
+      const url = (await maria.config({}, { empty: true })).databaseUrl!;
       const conn = await mysql.createConnection(url);
       const name = made.replace(/\.ts$/, '');
       try {
@@ -114,7 +114,7 @@ describe('npm run generate -- --discard-last', () => {
     const postgres = testDatabases().find((d) => d.name === 'postgres');
     if (!postgres) return t.skip('TEST_PG=skip');
     try {
-      const url = (await postgres.config()).databaseUrl!;
+      const url = (await postgres.config({}, { empty: true })).databaseUrl!;
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       const name = made.replace(/\.ts$/, '');

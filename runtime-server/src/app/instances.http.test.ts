@@ -109,7 +109,8 @@ for (const db of testDatabases().filter((d) => d.name !== 'sqlite')) {
     let admin: string;
 
     before(async () => {
-      const config = await db.config();
+      // Empty: started together, the migration lock lets one migrate while the others wait.
+      const config = await db.config({}, { empty: true });
       const env = { DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl!, ADMIN_PASSWORD: PASSWORD, TASK_POLL_MS: '200', TASK_LEASE_MS: String(LEASE_MS) };
       // Started together: the migration lock lets one migrate while the others wait.
       servers.push(...(await Promise.all([spawnServer(env, 40_000), spawnServer(env, 40_000), spawnServer(env, 40_000)])));

@@ -28,7 +28,7 @@ async function tables(knex: Knex): Promise<string[]> {
 describe('every generated migration on every database', () => {
   for (const db of testDatabases()) {
     it(`${db.name}: each up(), each down() in reverse back to an empty database, then all up again`, async () => {
-      const { knex } = createDb(await db.config());
+      const { knex } = createDb(await db.config({}, { empty: true }));
       try {
         for (const [name] of migrations) {
           const [, ran] = (await knex.migrate.up({ migrationSource: source })) as [number, string[]];

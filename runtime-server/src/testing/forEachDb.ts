@@ -6,17 +6,27 @@ import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { loadConfig } from '../config.js';
 import type { Config } from '../config.js';
+import { cloneMysqlTemplate, mysqlTemplate, pgTemplate, sqliteTemplate } from './migratedTemplate.js';
 
 /** Every test app's fixed captcha answer and seeded admin password. */
 export const TEST_CAPTCHA = '4821';
 export const TEST_ADMIN_PASSWORD = 'Adm1n-pass';
 const TEST_ENV = { NODE_ENV: 'test', CAPTCHA_FIXED_CODE: TEST_CAPTCHA, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD };
 
+/** What `config()` gives: a database every migration was applied to (the default), or an empty one. */
+export interface ScratchOptions {
+  /** An empty database, for what a first start, the migrator or the migration lock does to one. */
+  empty?: boolean;
+}
+
 /** One database a test suite runs against. */
 export interface TestDb {
   name: 'sqlite' | 'mariadb' | 'postgres';
-  /** A fresh, empty database; every call gives a new one. */
-  config(overrides?: Partial<Config>): Promise<Config>;
+  /**
+   * A fresh database of its own; every call gives a new one. It holds every migration (a copy of a migrated
+   * template, testing/migratedTemplate.ts: the app's start then only seeds it) unless `empty` is asked for.
+   */
+  config(overrides?: Partial<Config>, options?: ScratchOptions): Promise<Config>;
   /** Drops what `config()` created. */
   cleanup(): Promise<void>;
 }
@@ -35,9 +45,10 @@ function sqliteDb(): TestDb {
   const dirs: string[] = [];
   return {
     name: 'sqlite',
-    async config(overrides = {}) {
+    async config(overrides = {}, options = {}) {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-test-'));
       dirs.push(dir);
+      if (!options.empty) fs.copyFileSync(await sqliteTemplate(), path.join(dir, 'schema-admin.sqlite'));
       return loadConfig({ ...TEST_ENV, DATA_DIR: dir }, overrides);
     },
     async cleanup() {
@@ -55,10 +66,12 @@ function mariaDb(): TestDb {
       port: Number(server.port || 3306),
       user: decodeURIComponent(server.username),
       password: decodeURIComponent(server.password),
+      // The template's tables are cloned in one round trip.
+      multipleStatements: true,
     });
   return {
     name: 'mariadb',
-    async config(overrides = {}) {
+    async config(overrides = {}, options = {}) {
       const name = `sa_test_${process.pid}_${randomBytes(4).toString('hex')}`;
       const conn = await admin().catch((err: Error) => {
         throw new Error(
@@ -68,10 +81,11 @@ function mariaDb(): TestDb {
       });
       try {
         await conn.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+        created.push(name);
+        if (!options.empty) await cloneMysqlTemplate(conn, await mysqlTemplate(conn, server), name);
       } finally {
         await conn.end();
       }
-      created.push(name);
       const url = new URL(server.href);
       url.pathname = `/${name}`;
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-test-'));
@@ -99,7 +113,7 @@ function postgresDb(): TestDb {
   };
   return {
     name: 'postgres',
-    async config(overrides = {}) {
+    async config(overrides = {}, options = {}) {
       const name = `sa_test_${process.pid}_${randomBytes(4).toString('hex')}`;
       const conn = await admin().catch((err: Error) => {
         throw new Error(
@@ -108,11 +122,12 @@ function postgresDb(): TestDb {
         );
       });
       try {
-        await conn.query(`CREATE DATABASE "${name}" ENCODING 'UTF8' TEMPLATE template0`);
+        const template = options.empty ? 'template0' : await pgTemplate(conn, server);
+        await conn.query(`CREATE DATABASE "${name}" ENCODING 'UTF8' TEMPLATE "${template}"`);
+        created.push(name);
       } finally {
         await conn.end();
       }
-      created.push(name);
       const url = new URL(server.href);
       url.pathname = `/${name}`;
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-test-'));
