@@ -176,7 +176,8 @@ export function applyOrder(qb: Knex.QueryBuilder, rt: EntityRuntime, input: List
  * Each condition is equalities and one range, which an index on the keys serves. MariaDB reads `c = ? AND
  * id < ?` as a lookup of every row with that `c` (ANALYZE: 51 001 index rows read for a batch of 1 000), and the
  * same equality written as a closed range `c >= ? AND c <= ?` as one range over (c, id) (1 000 rows):
- * `closedRanges`. SQLite plans the plain equality better (its rowid range). The last key is `a.id`, so
+ * `closedRanges`. SQLite plans the plain equality better (its rowid range), and so does PostgreSQL (the closed range
+ * kept it from reading the primary key backwards: 14 ms a batch against 0.3 ms, 20 000 rows of one createTime). The last key is `a.id`, so
  * the order is total and no row is read twice or skipped, even while rows are added or removed. NULLs sort
  * first ascending and last descending on every database (orderByKey). Only for keys marked `exact`.
  */

@@ -88,7 +88,7 @@ export async function runExport(services: AppServices, plan: ExportPlan): Promis
       else if (!last) rows = await batchQuery(EXPORT_BATCH, 0);
       else {
         rows = [];
-        for (const term of seekAfter(keys, last, { closedRanges: knex.client.config.client !== 'better-sqlite3' })) {
+        for (const term of seekAfter(keys, last, { closedRanges: knex.client.config.client === 'mysql2' })) {
           rows.push(...(await batchQuery(EXPORT_BATCH - rows.length, 0, term)));
           if (rows.length === EXPORT_BATCH) break;
         }
