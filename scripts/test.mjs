@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: type-check, generated output up to date, then every *.test.ts on SQLite and MariaDB.
+// `npm test`: type-check, generated output up to date, then every *.test.ts on SQLite, MariaDB and PostgreSQL.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,15 +39,28 @@ if (!only.length) {
 // Browser tests drive the built console: build it once here (when stale), never per test file.
 if (files.some((f) => f.split(path.sep).join('/').includes('runtime-web/tests/e2e/') || f.endsWith('.e2e.test.ts'))) ensureWebBuild();
 // Human-readable spec output on the terminal, TAP in a file for the closing tally.
-const tap = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sa-tap-')), 'report.tap');
-console.log(`\n== tests (${files.length} files)`);
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-tap-'));
+const tap = path.join(reports, 'report.tap');
+const times = path.join(reports, 'times.json');
+// Two test files at a time (node's default is one fewer than the cores: one, on CI's two): a suite spends much of
+// its time waiting on a database server, a child process or a timer, which the other one's work fills.
+// TEST_CONCURRENCY=1 runs them one by one.
+const concurrency = Math.max(1, Number(process.env.TEST_CONCURRENCY) || 2);
+console.log(`\n== tests (${files.length} files, ${concurrency} at a time)`);
 const r = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, ...files],
+  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`,
+    `--test-reporter=${path.join(root, 'scripts', 'testTimes.mjs')}`, `--test-reporter-destination=${times}`, ...files],
   { cwd: root, stdio: 'inherit' },
 );
 const report = fs.existsSync(tap) ? fs.readFileSync(tap, 'utf8') : '';
 const count = (k) => Number(new RegExp(`^# ${k} (\\d+)$`, 'm').exec(report)?.[1] ?? 0);
+// Where the time went (scripts/testTimes.mjs): the top-level tests' durations summed per file, slowest first.
+const perFile = fs.existsSync(times) ? Object.entries(JSON.parse(fs.readFileSync(times, 'utf8') || '{}')) : [];
+if (perFile.length) {
+  console.log('\nslowest test files (s, summed over their top-level tests):');
+  for (const [file, ms] of perFile.sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${(ms / 1000).toFixed(1).padStart(7)}  ${path.relative(root, file)}`);
+}
 const passed = count('pass');
 const failed = count('fail') + count('cancelled');
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
