@@ -112,11 +112,26 @@ const PG_PARSERS: Record<number, (text: string) => unknown> = {
   1184: (v) => v,
 };
 
+/**
+ * node-postgres, loaded only for a PostgreSQL URL (left out of the server bundle: scripts/server-build.mjs), before
+ * Knex requires it. Its stream module asks at load whether it runs in a Cloudflare Worker: with no `navigator`
+ * (Node 20; Node 21 defines one) it builds a `Response`, which makes node load its whole fetch machinery for
+ * good (docs/decisions.md, "No fetch machinery"). A `navigator` that says Node.js stands there while pg loads.
+ */
+function loadPg(): typeof import('pg') {
+  const lend = !('navigator' in globalThis);
+  if (lend) Object.defineProperty(globalThis, 'navigator', { value: { userAgent: 'Node.js' }, configurable: true, writable: true });
+  try {
+    return createRequire(import.meta.url)('pg') as typeof import('pg');
+  } finally {
+    if (lend) delete (globalThis as { navigator?: unknown }).navigator;
+  }
+}
+
 /** What `pg` needs from a `postgres://` URL: `?schema=` becomes Knex's search path; `sslmode` and the rest go to pg. */
 export function pgConnection(databaseUrl: string): { connection: Record<string, unknown>; searchPath?: string[] } {
   const url = new URL(databaseUrl);
-  // Loaded only for a PostgreSQL URL (left out of the server bundle: scripts/server-build.mjs).
-  const pgTypes = (createRequire(import.meta.url)('pg') as typeof import('pg')).types;
+  const pgTypes = loadPg().types;
   const schema = url.searchParams.get('schema');
   url.searchParams.delete('schema');
   return {
