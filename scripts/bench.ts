@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --db sqlite|mariadb|both --seconds 2 --warmup 1 --min-latencies 10 --rounds 3 --connections 32 --only eps,person --baseline <git ref>]`
+ * `npm run bench [-- --db sqlite|mariadb|postgres|both|all --seconds 2 --warmup 1 --min-latencies 10 --rounds 3 --connections 32 --only eps,person --baseline <git ref>]`
  *
  * The server as in production (the esbuild bundle, NODE_ENV=production, its own process) on a scratch
  * database seeded with 10 000 users and 100 000 goods; the load from a separate process (autocannon,
@@ -25,6 +25,9 @@ import readline from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
 import mysql from 'mysql2/promise';
+import pg from 'pg';
+import { insertId } from '../runtime-server/src/db/insertId.js';
+import { pgServerUrl } from '../runtime-server/src/testing/forEachDb.js';
 import { createApp } from '../runtime-server/src/app/createApp.js';
 import { parts } from '../runtime-server/src/parts.js';
 import { loadConfig } from '../runtime-server/src/config.js';
@@ -57,7 +60,10 @@ const ROUNDS = Number(opt('rounds', '3'));
 const CONNECTIONS = Number(opt('connections', '32'));
 const USERS = Number(opt('users', '10000'));
 const GOODS = Number(opt('goods', '100000'));
-const DBS = opt('db', 'both') === 'both' ? ['sqlite', 'mariadb'] : [opt('db', 'sqlite')];
+/** `--db`: one database, `both` (SQLite and MariaDB, the default) or `all` (with PostgreSQL). */
+const DB_SETS: Record<string, string[]> = { both: ['sqlite', 'mariadb'], all: ['sqlite', 'mariadb', 'postgres'] };
+const DBS = DB_SETS[opt('db', 'both')] ?? [opt('db', 'sqlite')];
+if (DBS.some((d) => !['sqlite', 'mariadb', 'postgres'].includes(d))) throw new Error(`--db ${opt('db', '')}: sqlite, mariadb, postgres, both or all`);
 const ONLY = opt('only', '').split(',').filter(Boolean);
 const BASELINE = opt('baseline', '');
 const OUT = path.resolve(ROOT, opt('out', 'bench/results.json'));
@@ -176,6 +182,8 @@ async function startFloor(spec: object): Promise<Proc> {
   fs.writeFileSync(file, JSON.stringify(spec));
   // Profiled too with `--cpu-prof`, so the two profiles can be compared function by function.
   const flags = CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.join(path.resolve(CPU_PROF), 'floor')] : [];
+  // On PostgreSQL the floor loads the server's connection settings (db/createDb.ts, TypeScript).
+  if ((spec as { db?: { client?: string } }).db?.client === 'pg') flags.push('--import', 'tsx');
   const proc = spawn(process.execPath, [...flags, path.join(ROOT, 'scripts', 'bench', 'floor.mjs'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     readline.createInterface({ input: proc.stdout! }).once('line', resolve);
@@ -263,6 +271,7 @@ async function scratchDb(kind: string): Promise<Db> {
       },
     };
   }
+  if (kind === 'postgres') return scratchPostgres(dataDir);
   const server = new URL(process.env.TEST_MYSQL_URL ?? process.env.DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/test');
   const admin = () => mysql.createConnection({ host: server.hostname, port: Number(server.port || 3306), user: decodeURIComponent(server.username), password: decodeURIComponent(server.password) });
   const name = `sa_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
@@ -289,7 +298,38 @@ async function scratchDb(kind: string): Promise<Db> {
   };
 }
 
-const idOf = (r: unknown): number => Number(Array.isArray(r) ? r[0] : r);
+/**
+ * A scratch PostgreSQL database on TEST_PG_URL's server. Its server's CPU is not reported: PostgreSQL runs a
+ * process per connection, and the same server serves other users of the machine.
+ */
+async function scratchPostgres(dataDir: string): Promise<Db> {
+  const server = new URL(pgServerUrl());
+  const admin = async () => {
+    const c = new pg.Client({ connectionString: server.href });
+    await c.connect();
+    return c;
+  };
+  const name = `sa_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const conn = await admin();
+  await conn.query(`CREATE DATABASE "${name}" ENCODING 'UTF8' TEMPLATE template0`);
+  await conn.end();
+  const url = new URL(server.href);
+  url.pathname = `/${name}`;
+  const knex = createDb({ dataDir, databaseUrl: url.href }).knex;
+  return {
+    name: 'PostgreSQL',
+    env: { DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, DATABASE_URL: url.href },
+    floorDb: { client: 'pg', connection: url.href },
+    knex,
+    cleanup: async () => {
+      await knex.destroy().catch(() => undefined);
+      const c = await admin();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
 /** 20 departments, USERS users spread over them, GOODS goods, and an admin scoped to 5 departments with user/page. */
 async function seed(knex: Knex): Promise<void> {
@@ -298,7 +338,7 @@ async function seed(knex: Knex): Promise<void> {
   // One scrypt hash for every seeded user (hashing 10 000 would take minutes): each can sign in.
   const password = await hashSecret(USER_PASSWORD);
   const deptIds: number[] = [];
-  for (let d = 0; d < 20; d++) deptIds.push(idOf(await knex(TABLES.baseSysDepartment).insert({ name: `Dept ${d}`, parentId: null, orderNum: d, ...stamp })));
+  for (let d = 0; d < 20; d++) deptIds.push(await insertId(knex, TABLES.baseSysDepartment, { name: `Dept ${d}`, parentId: null, orderNum: d, ...stamp }));
   for (let i = 0; i < USERS; i += 400) {
     const rows = Array.from({ length: Math.min(400, USERS - i) }, (_, k) => ({
       username: `user${i + k}`,
@@ -327,20 +367,20 @@ async function seed(knex: Knex): Promise<void> {
     await knex(TABLES.demoGoods).insert(rows);
   }
   // Every seeded user holds a role (a role-less account cannot sign in).
-  const usersRole = idOf(await knex(TABLES.baseSysRole).insert({ name: 'bench-users', label: 'bench-users', relevance: 0, ...stamp }));
-  await knex.raw(
-    'insert into base_sys_user_role (userId, roleId, createTime, updateTime) select id, ?, ?, ? from base_sys_user where username like ?',
-    [usersRole, ts, ts, 'user%'],
-  );
-  const roleId = idOf(await knex(TABLES.baseSysRole).insert({ name: 'bench-scoped', label: 'bench', relevance: 0, ...stamp }));
+  const usersRole = await insertId(knex, TABLES.baseSysRole, { name: 'bench-users', label: 'bench-users', relevance: 0, ...stamp });
+  // Identifiers through ?? (quoted): PostgreSQL folds unquoted ones to lower case.
+  await knex.raw('insert into ?? (??, ??, ??, ??) select ??, ?, ?, ? from ?? where ?? like ?', [
+    TABLES.baseSysUserRole, 'userId', 'roleId', 'createTime', 'updateTime', 'id', usersRole, ts, ts, TABLES.baseSysUser, 'username', 'user%',
+  ]);
+  const roleId = await insertId(knex, TABLES.baseSysRole, { name: 'bench-scoped', label: 'bench', relevance: 0, ...stamp });
   const menus = (await knex(TABLES.baseSysMenu).whereIn('perms', ['base:sys:user:page', 'base:sys:user:list']).orWhere('name', 'like', '%用户%').select('id')) as { id: number }[];
   for (const m of menus) await knex(TABLES.baseSysRoleMenu).insert({ roleId, menuId: m.id, ...stamp });
-  const permMenu = idOf(await knex(TABLES.baseSysMenu).insert({ parentId: null, name: 'bench-perms', type: 2, perms: 'base:sys:user:page', orderNum: 999, keepAlive: 1, isShow: 1, ...stamp }));
+  const permMenu = await insertId(knex, TABLES.baseSysMenu, { parentId: null, name: 'bench-perms', type: 2, perms: 'base:sys:user:page', orderNum: 999, keepAlive: 1, isShow: 1, ...stamp });
   await knex(TABLES.baseSysRoleMenu).insert({ roleId, menuId: permMenu, ...stamp });
   for (const departmentId of deptIds.slice(0, 5)) await knex(TABLES.baseSysRoleDepartment).insert({ roleId, departmentId, ...stamp });
-  const userId = idOf(
-    await knex(TABLES.baseSysUser).insert({ username: 'scoped', name: 'Scoped', password: await hashSecret(SCOPED_PASSWORD), passwordV: 1, isSuper: 0, status: 1, departmentId: deptIds[0], ...stamp }),
-  );
+  const userId = await insertId(knex, TABLES.baseSysUser, {
+    username: 'scoped', name: 'Scoped', password: await hashSecret(SCOPED_PASSWORD), passwordV: 1, isSuper: 0, status: 1, departmentId: deptIds[0], ...stamp,
+  });
   await knex(TABLES.baseSysUserRole).insert({ userId, roleId, ...stamp });
   await bumpAuthEpoch(knex);
 }
@@ -394,9 +434,10 @@ async function captureSql(
     const job = await exportJob(url, tokens.admin!, () => undefined);
     if (job.status !== 2) throw new Error(`export for the floor's SQL: ${JSON.stringify(job)}`);
     // The job's first batch (`… order by … limit ?`, offset 0 left out; not the COUNT's `limit ?`), run unpaged by the floor.
-    const first = captured.find((q) => new RegExp(`from \`?${TABLES.demoGoods}\`?`).test(q.sql) && /\sorder by .*\slimit \?$/.test(q.sql));
+    // (PostgreSQL's statements quote with " and number their placeholders: `limit $3`.)
+    const first = captured.find((q) => new RegExp(`from [\`"]?${TABLES.demoGoods}[\`"]?`).test(q.sql) && /\sorder by .*\slimit (\?|\$\d+)$/.test(q.sql));
     if (!first) throw new Error(`export: no batch query among ${captured.map((q) => q.sql).join('\n')}`);
-    exportQuery = { sql: first.sql.replace(/\slimit \?$/, ''), bindings: first.bindings.slice(0, -1) };
+    exportQuery = { sql: first.sql.replace(/\slimit (\?|\$\d+)$/, ''), bindings: first.bindings.slice(0, -1) };
   }
   server.close();
   await instance.close();
@@ -431,6 +472,18 @@ async function exportJob(url: string, token: string, tick: () => void): Promise<
 }
 
 /** One export on a target: the server's job (start + poll), or the floor's streamed query. */
+/** Resolves once the goods count stayed the same for 300 ms (10 s at most). */
+async function goodsSettled(knex: Knex): Promise<void> {
+  const count = async () => Number(((await knex(TABLES.demoGoods).count({ n: '*' })) as { n: unknown }[])[0]!.n);
+  let last = await count();
+  for (const t0 = Date.now(); Date.now() - t0 < 10_000; ) {
+    await new Promise((r) => setTimeout(r, 300));
+    const now = await count();
+    if (now === last) return;
+    last = now;
+  }
+}
+
 async function exportRun(t: Target, p: Proc, token: string | undefined): Promise<ExportMeasure> {
   const pid = p.proc.pid;
   let peak = rssMb(pid);
@@ -626,6 +679,9 @@ for (const kind of DBS) {
         }
       }
       if (EXPORT) {
+        // The load generator stops at the end of a run without waiting for the requests in flight: the last
+        // deletes may still commit once an export has counted its rows. Wait until the goods stop changing.
+        await goodsSettled(db.knex);
         for (const { t, p } of rotated(targets, round)) {
           const token = t === 'floor' ? undefined : (t === 'baseline' ? baseTokens : tokens).admin;
           // The first round's warm-up: one export each, not counted.

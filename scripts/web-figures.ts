@@ -15,7 +15,7 @@ import { chromium } from 'playwright-core';
 import type { Page } from 'playwright-core';
 import { generate } from '@schema-admin/generator';
 import { ensureWebBuild } from './web-build.mjs';
-import { testDatabases, TEST_ADMIN_PASSWORD, TEST_CAPTCHA } from '../runtime-server/src/testing/forEachDb.js';
+import { sqliteTestDb, TEST_ADMIN_PASSWORD, TEST_CAPTCHA } from '../runtime-server/src/testing/forEachDb.js';
 import { scratchProject } from '../runtime-server/src/testing/scratchProject.js';
 import { startTestApp } from '../runtime-server/src/testing/testApp.js';
 import { TABLES } from '../runtime-server/src/generated/tables.js';
@@ -77,7 +77,7 @@ async function main(): Promise<void> {
   fs.mkdirSync(path.join(paths.schemas, 'perf'), { recursive: true });
   fs.writeFileSync(path.join(paths.schemas, 'perf', 'row.json'), JSON.stringify(ROWS_SCHEMA));
   await generate(paths);
-  const db = testDatabases().find((d) => d.name === 'sqlite')!;
+  const db = sqliteTestDb();
   const app = await startTestApp(await db.config(), { webDir: dist, project: paths });
   const knex = app.instance.services.knex;
   const ts = '2026-01-01 00:00:00';

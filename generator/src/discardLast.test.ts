@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import mysql from 'mysql2/promise';
+import pg from 'pg';
 import { testDatabases } from '../../runtime-server/src/testing/forEachDb.js';
 import { projectPaths } from './paths.js';
 
@@ -89,7 +90,7 @@ describe('npm run generate -- --discard-last', () => {
     const maria = testDatabases().find((d) => d.name === 'mariadb');
     if (!maria) return t.skip('TEST_MARIADB=skip');
     try {
-      const url = (await maria.config()).databaseUrl!;
+      const url = (await maria.config({}, { empty: true })).databaseUrl!;
       const conn = await mysql.createConnection(url);
       const name = made.replace(/\.ts$/, '');
       try {
@@ -106,6 +107,30 @@ describe('npm run generate -- --discard-last', () => {
       assert.deepEqual(state(root), now);
     } finally {
       await maria.cleanup();
+    }
+  });
+
+  it('with DATABASE_URL, refuses when that PostgreSQL database has applied the migration', async (t) => {
+    const postgres = testDatabases().find((d) => d.name === 'postgres');
+    if (!postgres) return t.skip('TEST_PG=skip');
+    try {
+      const url = (await postgres.config({}, { empty: true })).databaseUrl!;
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      const name = made.replace(/\.ts$/, '');
+      try {
+        await client.query('CREATE TABLE knex_migrations (id SERIAL PRIMARY KEY, name VARCHAR(255), batch INT, migration_time TIMESTAMP)');
+        await client.query('INSERT INTO knex_migrations (name, batch) VALUES ($1, 1)', [name]);
+      } finally {
+        await client.end();
+      }
+      const now = state(root);
+      const r = generate(root, ['--discard-last'], { DATABASE_URL: url });
+      assert.equal(r.status, 1, r.out);
+      assert.match(r.err, new RegExp(`${name} is already applied to postgres://postgres@127\\.0\\.0\\.1:\\d+/sa_test_\\w+ \\(listed in knex_migrations\\)`));
+      assert.deepEqual(state(root), now);
+    } finally {
+      await postgres.cleanup();
     }
   });
 

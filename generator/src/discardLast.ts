@@ -28,7 +28,12 @@ export async function discardLast(paths: ProjectPaths, dataDir: string, database
     );
   }
   const db = databaseUrl ? redacted(databaseUrl) : path.relative(process.cwd(), path.join(dataDir, SQLITE_FILE)) || path.join(dataDir, SQLITE_FILE);
-  if (databaseUrl ? await appliedInMysql(databaseUrl, name) : appliedIn(path.join(dataDir, SQLITE_FILE), name)) {
+  const applied = !databaseUrl
+    ? appliedIn(path.join(dataDir, SQLITE_FILE), name)
+    : /^postgres(ql)?:/i.test(databaseUrl)
+      ? await appliedInPostgres(databaseUrl, name)
+      : await appliedInMysql(databaseUrl, name);
+  if (applied) {
     throw new GenerateError(
       `--discard-last: ${name} is already applied to ${db} (listed in knex_migrations); ` +
         'discarding it would leave that database ahead of the code. Write a new migration instead, ' +
@@ -77,6 +82,42 @@ type MysqlDriver = {
   createConnection(url: string): Promise<{ query(sql: string, params?: unknown[]): Promise<[unknown[], unknown]>; end(): Promise<void> }>;
 };
 
+/** The part of pg used here (a runtime-server dependency, loaded only for a PostgreSQL URL). */
+type PgDriver = {
+  Client: new (config: { connectionString: string; connectionTimeoutMillis: number }) => {
+    connect(): Promise<void>;
+    query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+    end(): Promise<void>;
+  };
+};
+
+function unreachable(url: string, err: Error): GenerateError {
+  return new GenerateError(
+    `--discard-last: cannot reach ${redacted(url)} (${err.message}) to check whether it applied the migration; ` +
+      'start that database, or unset DATABASE_URL if the migration was never run there',
+  );
+}
+
+/** Whether the PostgreSQL database (its `?schema=`, else the search path's first) lists the migration as run. */
+async function appliedInPostgres(url: string, name: string): Promise<boolean> {
+  const pg = createRequire(import.meta.url)('pg') as PgDriver;
+  const u = new URL(url);
+  const schema = u.searchParams.get('schema');
+  u.searchParams.delete('schema');
+  const client = new pg.Client({ connectionString: u.href, connectionTimeoutMillis: 3000 });
+  await client.connect().catch((err: Error) => {
+    throw unreachable(url, err);
+  });
+  try {
+    const table = schema ? `"${schema.replace(/"/g, '""')}".knex_migrations` : 'knex_migrations';
+    const { rows } = await client.query('SELECT to_regclass($1) AS t', [table]);
+    if (!(rows[0] as { t: string | null }).t) return false;
+    return (await client.query(`SELECT 1 FROM ${table} WHERE name IN ($1, $2)`, [name, `${name}.ts`])).rows.length > 0;
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * Whether the MariaDB/MySQL database lists the migration as run. An unreachable database refuses the discard:
  * not knowing is not the same as "not applied".
@@ -84,10 +125,7 @@ type MysqlDriver = {
 async function appliedInMysql(url: string, name: string): Promise<boolean> {
   const mysql = createRequire(import.meta.url)('mysql2/promise') as MysqlDriver;
   const conn = await mysql.createConnection(url).catch((err: Error) => {
-    throw new GenerateError(
-      `--discard-last: cannot reach ${redacted(url)} (${err.message}) to check whether it applied the migration; ` +
-        'start that database, or unset DATABASE_URL if the migration was never run there',
-    );
+    throw unreachable(url, err);
   });
   try {
     const [tables] = await conn.query("SELECT 1 FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = 'knex_migrations'");

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 
 export async function up(knex: Knex): Promise<void> {
   const json = (t: Knex.TableBuilder, name: string) =>
-    knex.client.config.client === 'mysql2' ? t.json(name) : t.text(name);
+    knex.client.config.client === 'mysql2' ? t.json(name) : knex.client.config.client === 'pg' ? t.jsonb(name) : t.text(name);
   await knex.schema.createTable("base_sys_audit", (t) => {
     t.increments("id").primary();
     t.string("entity", 100).notNullable();
@@ -13,8 +13,8 @@ export async function up(knex: Knex): Promise<void> {
     t.integer("userId").nullable();
     t.string("url", 1000).nullable();
     json(t, "changes").nullable();
-    t.dateTime("createTime").notNullable();
-    t.dateTime("updateTime").notNullable();
+    t.dateTime("createTime", { useTz: false, precision: 0 }).notNullable();
+    t.dateTime("updateTime", { useTz: false, precision: 0 }).notNullable();
     t.index(["createTime"], "base_sys_audit_createtime_index");
     t.index(["entity"], "base_sys_audit_entity_index");
     t.index(["recordId"], "base_sys_audit_recordid_index");

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 
 export async function up(knex: Knex): Promise<void> {
   const json = (t: Knex.TableBuilder, name: string) =>
-    knex.client.config.client === 'mysql2' ? t.json(name) : t.text(name);
+    knex.client.config.client === 'mysql2' ? t.json(name) : knex.client.config.client === 'pg' ? t.jsonb(name) : t.text(name);
   await knex.schema.createTable("lock_command", (t) => {
     t.increments("id").primary();
     t.integer("deviceId").notNullable();
@@ -13,8 +13,8 @@ export async function up(knex: Knex): Promise<void> {
     t.boolean("success").notNullable().defaultTo(false);
     json(t, "result").nullable();
     t.string("driver", 50).notNullable();
-    t.dateTime("createTime").notNullable();
-    t.dateTime("updateTime").notNullable();
+    t.dateTime("createTime", { useTz: false, precision: 0 }).notNullable();
+    t.dateTime("updateTime", { useTz: false, precision: 0 }).notNullable();
     t.index(["createTime"], "lock_command_createtime_index");
     t.index(["deviceId"], "lock_command_deviceid_index");
     t.index(["updateTime"], "lock_command_updatetime_index");
@@ -29,7 +29,7 @@ export async function up(knex: Knex): Promise<void> {
     json(t, "limitedApps").nullable();
   });
   await knex.schema.alterTable("lock_device", (t) => {
-    t.dateTime("lastCommandTime").nullable();
+    t.dateTime("lastCommandTime", { useTz: false, precision: 0 }).nullable();
   });
   await knex.schema.alterTable("lock_device", (t) => {
     t.string("callbackSecret", 255).nullable();

@@ -4,14 +4,14 @@ import type { Knex } from 'knex';
 
 export async function up(knex: Knex): Promise<void> {
   const json = (t: Knex.TableBuilder, name: string) =>
-    knex.client.config.client === 'mysql2' ? t.json(name) : t.text(name);
+    knex.client.config.client === 'mysql2' ? t.json(name) : knex.client.config.client === 'pg' ? t.jsonb(name) : t.text(name);
   await knex.schema.createTable("base_sys_user_setting", (t) => {
     t.increments("id").primary();
     t.integer("userId").notNullable();
     t.string("key", 200).notNullable();
     json(t, "value").nullable();
-    t.dateTime("createTime").notNullable();
-    t.dateTime("updateTime").notNullable();
+    t.dateTime("createTime", { useTz: false, precision: 0 }).notNullable();
+    t.dateTime("updateTime", { useTz: false, precision: 0 }).notNullable();
     t.index(["createTime"], "base_sys_user_setting_createtime_index");
     t.index(["updateTime"], "base_sys_user_setting_updatetime_index");
     t.index(["userId"], "base_sys_user_setting_userid_index");

@@ -7,9 +7,9 @@ export async function up(knex: Knex): Promise<void> {
     t.increments("id").primary();
     t.string("bucket", 191).notNullable();
     t.integer("hits").notNullable().defaultTo(0);
-    t.dateTime("expireTime").notNullable();
-    t.dateTime("createTime").notNullable();
-    t.dateTime("updateTime").notNullable();
+    t.dateTime("expireTime", { useTz: false, precision: 0 }).notNullable();
+    t.dateTime("createTime", { useTz: false, precision: 0 }).notNullable();
+    t.dateTime("updateTime", { useTz: false, precision: 0 }).notNullable();
     t.unique(["bucket"], { indexName: "base_sys_rate_bucket_unique" });
     t.index(["createTime"], "base_sys_rate_createtime_index");
     t.index(["expireTime"], "base_sys_rate_expiretime_index");

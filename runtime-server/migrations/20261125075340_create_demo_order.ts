@@ -10,10 +10,10 @@ export async function up(knex: Knex): Promise<void> {
     t.integer("quantity").notNullable().defaultTo(1);
     t.decimal("amount", 12, 2).notNullable().defaultTo(0);
     t.integer("status").notNullable().defaultTo(0);
-    t.dateTime("payTime").nullable();
+    t.dateTime("payTime", { useTz: false, precision: 0 }).nullable();
     t.integer("tenantId").nullable();
-    t.dateTime("createTime").notNullable();
-    t.dateTime("updateTime").notNullable();
+    t.dateTime("createTime", { useTz: false, precision: 0 }).notNullable();
+    t.dateTime("updateTime", { useTz: false, precision: 0 }).notNullable();
     t.index(["createTime"], "demo_order_createtime_index");
     t.index(["goodsId"], "demo_order_goodsid_index");
     t.index(["status","payTime"], "demo_order_status_paytime_index");

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 
 export async function up(knex: Knex): Promise<void> {
   const json = (t: Knex.TableBuilder, name: string) =>
-    knex.client.config.client === 'mysql2' ? t.json(name) : t.text(name);
+    knex.client.config.client === 'mysql2' ? t.json(name) : knex.client.config.client === 'pg' ? t.jsonb(name) : t.text(name);
   await knex.schema.createTable("base_sys_data_job", (t) => {
     t.increments("id").primary();
     t.integer("userId").notNullable();
@@ -18,9 +18,9 @@ export async function up(knex: Knex): Promise<void> {
     t.string("fileName", 200).nullable();
     t.string("error", 1000).nullable();
     json(t, "params").nullable();
-    t.dateTime("expireTime").nullable();
-    t.dateTime("createTime").notNullable();
-    t.dateTime("updateTime").notNullable();
+    t.dateTime("expireTime", { useTz: false, precision: 0 }).nullable();
+    t.dateTime("createTime", { useTz: false, precision: 0 }).notNullable();
+    t.dateTime("updateTime", { useTz: false, precision: 0 }).notNullable();
     t.index(["createTime"], "base_sys_data_job_createtime_index");
     t.index(["expireTime"], "base_sys_data_job_expiretime_index");
     t.index(["updateTime"], "base_sys_data_job_updatetime_index");

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 
 export async function up(knex: Knex): Promise<void> {
   const json = (t: Knex.TableBuilder, name: string) =>
-    knex.client.config.client === 'mysql2' ? t.json(name) : t.text(name);
+    knex.client.config.client === 'mysql2' ? t.json(name) : knex.client.config.client === 'pg' ? t.jsonb(name) : t.text(name);
   await knex.schema.createTable("base_sys_view", (t) => {
     t.increments("id").primary();
     t.integer("userId").notNullable();
@@ -13,8 +13,8 @@ export async function up(knex: Knex): Promise<void> {
     json(t, "state").nullable();
     t.integer("shareRoleId").nullable();
     t.integer("shareDepartmentId").nullable();
-    t.dateTime("createTime").notNullable();
-    t.dateTime("updateTime").notNullable();
+    t.dateTime("createTime", { useTz: false, precision: 0 }).notNullable();
+    t.dateTime("updateTime", { useTz: false, precision: 0 }).notNullable();
     t.index(["createTime"], "base_sys_view_createtime_index");
     t.index(["screen","userId"], "base_sys_view_screen_userid_index");
     t.index(["shareDepartmentId"], "base_sys_view_sharedepartmentid_index");

@@ -36,9 +36,16 @@ describe('loadConfig', () => {
     assert.equal(loadConfig({ NODE_ENV: 'production' }).nodeEnv, 'production');
   });
 
-  it('refuses a bad port and a non-MySQL DATABASE_URL', () => {
+  it('refuses a bad port and a DATABASE_URL of another database', () => {
     assert.throws(() => loadConfig({ PORT: 'http' }), /PORT/);
-    assert.throws(() => loadConfig({ DATABASE_URL: 'postgres://x/y' }), /mysql:\/\//);
+    assert.throws(() => loadConfig({ DATABASE_URL: 'mssql://x/y' }), /mysql:\/\/ or postgres:\/\//);
+    assert.throws(() => loadConfig({ DATABASE_URL: 'x' }), /DATABASE_URL/);
+  });
+
+  it('takes mysql://, postgres:// and postgresql:// URLs', () => {
+    for (const url of ['mysql://u@db/app', 'postgres://u:p@db:5432/app?sslmode=require', 'postgresql://u@db/app?schema=admin']) {
+      assert.equal(loadConfig({ DATABASE_URL: url }).databaseUrl, url);
+    }
   });
 
   it('reads UPLOAD_BASE_URL (a URL or a path, trailing slash dropped) and refuses anything else', () => {

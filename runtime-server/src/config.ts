@@ -8,7 +8,7 @@ import { parseLeanHeap } from './app/leanHeap.js';
 export interface Config {
   port: number;
   dataDir: string;
-  /** `mysql://…` selects MySQL/MariaDB; undefined = SQLite file in dataDir. */
+  /** `mysql://…` selects MySQL/MariaDB, `postgres://…` PostgreSQL; undefined = SQLite file in dataDir. */
   databaseUrl?: string;
   adminPassword?: string;
   captchaFixedCode?: string;
@@ -41,8 +41,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const port = env.PORT ? Number(env.PORT) : 8001;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, got "${env.PORT}"`);
   const databaseUrl = env.DATABASE_URL || undefined;
-  if (databaseUrl && !/^mysql2?:\/\//.test(databaseUrl)) {
-    throw new ConfigError('DATABASE_URL must start with mysql:// (leave it unset for the embedded SQLite database)');
+  if (databaseUrl && !/^(mysql2?|postgres(ql)?):\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with mysql:// or postgres:// (leave it unset for the embedded SQLite database)');
   }
   let trustProxy: TrustProxy | undefined;
   try {

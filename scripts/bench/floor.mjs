@@ -14,9 +14,17 @@ import Koa from 'koa';
 import knexFactory from 'knex';
 
 const spec = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
-const knex = spec.db.client === 'mysql2'
+const client = spec.db.client;
+// PostgreSQL: the server's own connection settings (db/createDb.ts), type parsers included, so the floor's rows
+// are read as the server reads them.
+const { pgConnection } = client === 'pg' ? await import('../../runtime-server/src/db/createDb.ts') : {};
+const knex = client === 'mysql2'
   ? knexFactory({ client: 'mysql2', connection: { ...spec.db.connection, dateStrings: true, supportBigNumbers: true }, pool: { min: 0, max: 10 } })
-  : knexFactory({ client: 'better-sqlite3', connection: { filename: spec.db.filename }, useNullAsDefault: true, pool: { min: 1, max: 1 } });
+  : client === 'pg'
+    ? knexFactory({ client: 'pg', ...pgConnection(spec.db.connection), pool: { min: 0, max: 10 } })
+    : knexFactory({ client: 'better-sqlite3', connection: { filename: spec.db.filename }, useNullAsDefault: true, pool: { min: 1, max: 1 } });
+/** The server's statements as captured (PostgreSQL's with `$1`, `$2`…) in Knex's raw form (`?`). */
+const rawSql = (sql) => (client === 'pg' ? sql.replace(/\$\d+/g, '?') : sql);
 
 /** path → fixed body (JSON text) */
 const statics = new Map(Object.entries(spec.statics));
@@ -38,10 +46,11 @@ async function exportCsv({ sql, bindings, headers }) {
     },
   });
   // SQLite: better-sqlite3's row iterator on the pooled connection (Knex's stream for it reads every row first).
-  const sqlite = spec.db.client !== 'mysql2';
+  // (PostgreSQL: Knex's stream is pg-query-stream, a cursor read in batches.)
+  const sqlite = client === 'better-sqlite3';
   const conn = sqlite ? await knex.client.acquireConnection() : undefined;
   try {
-    const source = sqlite ? Readable.from(conn.prepare(sql).iterate(...bindings)) : knex.raw(sql, bindings).stream();
+    const source = sqlite ? Readable.from(conn.prepare(sql).iterate(...bindings)) : knex.raw(rawSql(sql), bindings).stream();
     await pipeline(source, toCells, csv, fs.createWriteStream(file));
   } finally {
     if (conn) await knex.client.releaseConnection(conn);
@@ -70,9 +79,9 @@ app.use(async (ctx) => {
     return;
   }
   const results = [];
-  for (const q of list) results.push(await knex.raw(q.sql, q.bindings));
+  for (const q of list) results.push(await knex.raw(rawSql(q.sql), q.bindings));
   // Rows of the page query (the one returning the most columns), a total from the COUNT.
-  const rowsOf = (r) => (spec.db.client === 'mysql2' ? r[0] : r);
+  const rowsOf = (r) => (client === 'mysql2' ? r[0] : client === 'pg' ? r.rows : r);
   const all = results.map(rowsOf);
   const count = all.find((rows) => rows.length === 1 && Object.keys(rows[0] ?? {}).length === 1);
   const page = all.reduce((a, b) => (Object.keys(b[0] ?? {}).length > Object.keys(a[0] ?? {}).length ? b : a), []);

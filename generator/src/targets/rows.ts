@@ -2,7 +2,7 @@
  * `rows.ts`: each table's row as Knex hands it to runtime code, and `Tables`, the map from table name to
  * row that `table(knex, TABLES.x)` (runtime-server/src/db/table.ts) types its queries with
  * (docs/kernel-and-modules.md, "Typed rows"). These are database rows, not wire rows (`types.ts`): secret
- * columns included, and each column typed by what both drivers return, which the probe in
+ * columns included, and each column typed by what the three drivers return, which the probe in
  * docs/kernel-and-modules.md measured. Rows are type aliases, not interfaces: an object type alias is
  * assignable to `Record<string, unknown>`, the row type of the generic code (audit, recycle, hooks).
  */
@@ -11,20 +11,20 @@ import type { GeneratedFile } from './generatedFile.js';
 import { typeName } from './generatedFile.js';
 import { TYPES_BANNER } from './types.js';
 
-/** What a column of each storage type comes back as, on SQLite (better-sqlite3) or MariaDB (mysql2). */
+/** What a column of each storage type comes back as, on SQLite (better-sqlite3), MariaDB (mysql2) or PostgreSQL (pg, db/createDb.ts's parsers). */
 const DB_TYPES: Record<FieldType, string> = {
   string: 'string',
   text: 'string',
   longtext: 'string',
   integer: 'number',
-  // mysql2's supportBigNumbers answers a string past 2^53
+  // mysql2's supportBigNumbers and createDb's int8 parser answer a string past 2^53
   bigint: 'number | string',
   double: 'number',
-  // exact string on MariaDB, a double on SQLite
+  // exact string on MariaDB and PostgreSQL, a double on SQLite
   decimal: 'string | number',
-  // 0/1 on both
+  // 0/1 on all three
   boolean: 'number',
-  // text on SQLite, already parsed on MariaDB: read it through db/values.ts fromDb
+  // text on SQLite, already parsed on MariaDB and PostgreSQL: read it through db/values.ts fromDb
   json: 'unknown',
   datetime: 'string',
   date: 'string',
@@ -45,7 +45,7 @@ export function generateRows(model: Model): GeneratedFile {
   );
   const content = [
     TYPES_BANNER,
-    '// Rows as Knex returns them on both databases: booleans 0/1, decimals a string or a number, json text or',
+    '// Rows as Knex returns them on every database: booleans 0/1, decimals a string or a number, json text or',
     '// parsed, times strings (docs/kernel-and-modules.md, "Typed rows").',
     '',
     ...rows,

@@ -94,7 +94,7 @@ for (const db of testDatabases()) {
     });
 
     it('migrates and seeds once: a restart and a second instance on the same database duplicate nothing', async () => {
-      const config = await db.config();
+      const config = await db.config({}, { empty: true });
       const [a, b] = await Promise.all([startTestApp(config), startTestApp(config)]);
       await a.close();
       await b.close();

@@ -4,13 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Middleware } from 'koa';
 import { authGuard } from '../auth/guard.js';
-import { testDatabases } from '../testing/forEachDb.js';
+import { sqliteTestDb } from '../testing/forEachDb.js';
 import { startTestApp } from '../testing/testApp.js';
 import type { TestApp } from '../testing/testApp.js';
 
 // A lost database connection shares its error codes (ECONNRESET, EPIPE) with a browser that went away, whose
 // errors are not logged: the lost connection must still reach the log with the request id the client was given.
-const sqlite = testDatabases().find((d) => d.name === 'sqlite')!;
+const sqlite = sqliteTestDb();
 
 describe('errors in the log', () => {
   let app: TestApp;

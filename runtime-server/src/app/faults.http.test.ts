@@ -11,6 +11,8 @@ import { loginOver } from '../testing/solveCaptcha.js';
 import { packShipped } from '../plugins/testPackages.js';
 import { freePort, spawnServer } from '../testing/spawnServer.js';
 import type { SpawnedServer } from '../testing/spawnServer.js';
+import { insertId } from '../db/insertId.js';
+import { whereLike } from '../db/like.js';
 
 const PASSWORD = 'Fault-pass-1';
 
@@ -54,9 +56,9 @@ const post = async (url: string, token: string, p: string, body: unknown) => {
   return { status: res.status, ms: Date.now() - t0, requestId: res.headers.get('x-request-id'), body: parsed };
 };
 
-// The database outage needs a server reached over TCP: MariaDB.
-for (const db of testDatabases().filter((d) => d.name === 'mariadb')) {
-  describe('faults survived (mariadb, production process)', () => {
+// The database outage needs a server reached over TCP: MariaDB and PostgreSQL.
+for (const db of testDatabases().filter((d) => d.name !== 'sqlite')) {
+  describe(`faults survived (${db.name}, production process)`, () => {
     let server: SpawnedServer;
     let knex: Knex;
     let proxy: ReturnType<typeof tcpProxy>;
@@ -68,7 +70,7 @@ for (const db of testDatabases().filter((d) => d.name === 'mariadb')) {
       dataDir = config.dataDir;
       const real = new URL(config.databaseUrl!);
       const proxyPort = await freePort();
-      proxy = tcpProxy(proxyPort, { host: real.hostname, port: Number(real.port || 3306) });
+      proxy = tcpProxy(proxyPort, { host: real.hostname, port: Number(real.port || (db.name === 'postgres' ? 5432 : 3306)) });
       await proxy.start();
       const viaProxy = new URL(real.href);
       viaProxy.hostname = '127.0.0.1';
@@ -102,7 +104,8 @@ for (const db of testDatabases().filter((d) => d.name === 'mariadb')) {
         // The request log's writer tries its batch meanwhile, fails, and keeps the rows.
         assert.ok(await server.waitForLine((l) => /request log: insert of \d+ row\(s\) failed, kept/.test(l), 5_000), 'the log writer met the outage');
       };
-      const loggedOf = async (title: string) => Number(((await knex('base_sys_log').where('params', 'like', `%${title}%`).count({ n: '*' })) as { n: unknown }[])[0]!.n);
+      const loggedOf = async (title: string) =>
+        Number(((await knex('base_sys_log').where((q) => whereLike(q, 'params', `%${title}%`)).count({ n: '*' })) as { n: unknown }[])[0]!.n);
       const logged = async (titles: string[]) => {
         const t1 = Date.now();
         while (Date.now() - t1 < 15_000) {
@@ -157,8 +160,8 @@ for (const db of testDatabases().filter((d) => d.name === 'mariadb')) {
 
       const ts = now();
       const task = (name: string, service: string) => ({ name, service, status: 1, type: 0, taskType: 1, every: 1000, createTime: ts, updateTime: ts });
-      const bad = Number((await knex('task_info').insert(task('fails', 'pluginDemoService.ping()')))[0]);
-      const good = Number((await knex('task_info').insert(task('works', 'taskDemoService.test()')))[0]);
+      const bad = await insertId(knex, 'task_info', task('fails', 'pluginDemoService.ping()'));
+      const good = await insertId(knex, 'task_info', task('works', 'taskDemoService.test()'));
       const logs = async (taskId: number, status: number) => (await knex('task_log').where({ taskId, status }).select('detail')) as { detail: string | null }[];
       const t0 = Date.now();
       while (Date.now() - t0 < 10_000 && ((await logs(bad, 0)).length < 3 || (await logs(good, 1)).length < 3)) await new Promise((r) => setTimeout(r, 200));

@@ -3,13 +3,14 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import type { Knex } from 'knex';
-import { createDb } from '../db/createDb.js';
+import { createDb, dialectOfKnex } from '../db/createDb.js';
 import { hashSecret } from '../core/secrets.js';
 import { now } from '../db/values.js';
 import { testDatabases } from '../testing/forEachDb.js';
 import { loginOver } from '../testing/solveCaptcha.js';
 import { spawnServer } from '../testing/spawnServer.js';
 import type { SpawnedServer } from '../testing/spawnServer.js';
+import { insertId } from '../db/insertId.js';
 
 const PASSWORD = 'Multi-pass-1';
 const LEASE_MS = 3000;
@@ -65,12 +66,15 @@ async function within(limitMs: number, check: () => Promise<boolean>, what: stri
 
 /**
  * The instance whose database connection waits on `insert into task_log` (a task run logging its tick), or
- * undefined: MariaDB names the waiting connection's client port, and /proc tells which process owns that socket.
+ * undefined: the database names the waiting connection's client port (MariaDB's process list, PostgreSQL's
+ * pg_stat_activity), and /proc tells which process owns that socket.
  */
 async function blockedInsertOwner(knex: Knex, servers: SpawnedServer[]): Promise<SpawnedServer | undefined> {
-  const rows = (await knex.raw("select HOST as host from information_schema.PROCESSLIST where INFO like 'insert into `task_log`%'"))[0] as { host: string }[];
-  for (const { host } of rows) {
-    const port = Number(host.split(':').at(-1));
+  const ports =
+    dialectOfKnex(knex) === 'postgres'
+      ? ((await knex.raw(`select client_port as port from pg_stat_activity where query like 'insert into "task_log"%' and wait_event_type = 'Lock'`)).rows as { port: number }[]).map((r) => r.port)
+      : ((await knex.raw("select HOST as host from information_schema.PROCESSLIST where INFO like 'insert into `task_log`%'"))[0] as { host: string }[]).map((r) => Number(r.host.split(':').at(-1)));
+  for (const port of ports) {
     const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
     const inodes = new Set<string>();
     for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
@@ -96,16 +100,17 @@ async function blockedInsertOwner(knex: Knex, servers: SpawnedServer[]): Promise
   return undefined;
 }
 
-// Several instances sharing one database is a MariaDB deployment (SQLite is one file on one host).
-for (const db of testDatabases().filter((d) => d.name === 'mariadb')) {
-  describe('three production instances behind a round-robin proxy act as one (mariadb)', () => {
+// Several instances sharing one database is a MariaDB or PostgreSQL deployment (SQLite is one file on one host).
+for (const db of testDatabases().filter((d) => d.name !== 'sqlite')) {
+  describe(`three production instances behind a round-robin proxy act as one (${db.name})`, () => {
     const servers: SpawnedServer[] = [];
     let knex: Knex;
     let proxy: { url: string; close(): void };
     let admin: string;
 
     before(async () => {
-      const config = await db.config();
+      // Empty: started together, the migration lock lets one migrate while the others wait.
+      const config = await db.config({}, { empty: true });
       const env = { DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl!, ADMIN_PASSWORD: PASSWORD, TASK_POLL_MS: '200', TASK_LEASE_MS: String(LEASE_MS) };
       // Started together: the migration lock lets one migrate while the others wait.
       servers.push(...(await Promise.all([spawnServer(env, 40_000), spawnServer(env, 40_000), spawnServer(env, 40_000)])));
@@ -148,10 +153,10 @@ for (const db of testDatabases().filter((d) => d.name === 'mariadb')) {
     it('a role change and a session revocation made on one instance hold on every instance within 5 s', async () => {
       const ts = now();
       const stamp = { createTime: ts, updateTime: ts };
-      const [roleId] = await knex('base_sys_role').insert({ name: 'multi-role', label: 'multi-role', relevance: 0, ...stamp });
-      const [menuId] = await knex('base_sys_menu').insert({ parentId: null, name: 'multi-perms', type: 2, perms: 'demo:goods:page', orderNum: 999, keepAlive: 1, isShow: 1, ...stamp });
+      const roleId = await insertId(knex, 'base_sys_role', { name: 'multi-role', label: 'multi-role', relevance: 0, ...stamp });
+      const menuId = await insertId(knex, 'base_sys_menu', { parentId: null, name: 'multi-perms', type: 2, perms: 'demo:goods:page', orderNum: 999, keepAlive: 1, isShow: 1, ...stamp });
       await knex('base_sys_role_menu').insert({ roleId, menuId, ...stamp });
-      const [userId] = await knex('base_sys_user').insert({ username: 'multi-user', name: 'multi', password: await hashSecret(PASSWORD), passwordV: 1, isSuper: 0, status: 1, ...stamp });
+      const userId = await insertId(knex, 'base_sys_user', { username: 'multi-user', name: 'multi', password: await hashSecret(PASSWORD), passwordV: 1, isSuper: 0, status: 1, ...stamp });
       await knex('base_sys_user_role').insert({ userId, roleId, ...stamp });
       const user = (await loginOver(proxy.url, knex, 'multi-user', PASSWORD)).token;
       // Every instance has the user's session and permissions cached now.
@@ -177,9 +182,11 @@ for (const db of testDatabases().filter((d) => d.name === 'mariadb')) {
 
     it('each task tick runs exactly once across instances; SIGKILL of the lease holder mid-run: another takes over once its lease lapses', async () => {
       // Every run's log insert waits behind this lock, so the instance that claimed a tick is caught mid-run,
-      // lease held, and can be named by its blocked database connection.
+      // lease held, and can be named by its blocked database connection. PostgreSQL's row locks never hold up
+      // an INSERT (MariaDB's locking read locks the gaps too): a table lock that admits readers does there.
       const lock = await knex.transaction();
-      await lock.raw('select id from task_log for update');
+      if (db.name === 'postgres') await lock.raw('lock table task_log in exclusive mode');
+      else await lock.raw('select id from task_log for update');
       const add = await call(proxy.url, admin, '/admin/task/info/add', { name: 'multi-tick', taskType: 1, every: 1000, status: 1, service: 'taskDemoService.test()' });
       assert.equal(add.body.code, 1000, JSON.stringify(add.body));
       const taskId = Number(add.body.data.id);

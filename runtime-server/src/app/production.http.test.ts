@@ -40,7 +40,7 @@ for (const db of testDatabases()) {
     const lazyLoads = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sa-lazy-')), 'uses.txt');
 
     before(async () => {
-      const config = await db.config();
+      const config = await db.config({}, { empty: true });
       env = envOf(config);
       const spy = path.join(import.meta.dirname, '..', 'testing', 'lazyLoadSpy.cjs');
       server = await spawnServer({ ...env, NODE_OPTIONS: `--require "${spy}"`, LAZY_LOAD_SPY_FILE: lazyLoads });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Knex } from 'knex';
-import { testDatabases } from '../testing/forEachDb.js';
+import { sqliteTestDb } from '../testing/forEachDb.js';
 import { withMigratedDb } from '../testing/migratedDb.js';
 import { Authz, bumpAuthEpoch } from './authz.js';
 
@@ -21,7 +21,7 @@ function gatedLoad<T>(value: T) {
   };
 }
 
-const sqlite = testDatabases().find((d) => d.name === 'sqlite')!;
+const sqlite = sqliteTestDb();
 
 describe('Authz per-user cache: concurrent misses share one read', () => {
   let knex: Knex;

@@ -5,6 +5,7 @@ import { hashSecret } from '../core/secrets.js';
 import { now } from '../db/values.js';
 import { TABLES } from '../generated/tables.js';
 import { table } from '../db/table.js';
+import { insertId } from '../db/insertId.js';
 
 /** A random password of 16 characters from an unambiguous alphabet. */
 function generatePassword(): string {
@@ -46,7 +47,7 @@ export async function ensureAdmin(knex: Knex, config: Config, logger: Pick<Conso
     const root = await trx(TABLES.baseSysDepartment).whereNull('parentId').orderBy('id').first('id');
     const role = await trx(TABLES.baseSysRole).where({ label: 'admin' }).first('id');
     const ts = now();
-    const [id] = await trx(TABLES.baseSysUser).insert({
+    const id = await insertId(trx, TABLES.baseSysUser, {
       username: 'admin',
       password: await hashSecret(password),
       passwordV: 1,

@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { table } from '../db/table.js';
 import type { BaseSysMenuRow } from '../generated/rows.js';
 import { TABLES } from '../generated/tables.js';
+import { insertId } from '../db/insertId.js';
 
 /**
  * Menu trees as exchanged by `menu/export`, `menu/import` and the boot seed `schemas/seed/menus.json`
@@ -46,14 +47,6 @@ function checkNode(node: unknown, path: string[]): asserts node is MenuNode {
   if (n.childMenus !== undefined && n.childMenus !== null && !Array.isArray(n.childMenus)) {
     throw new Error(`menu import: ${describe([...path, n.name])}: childMenus must be an array`);
   }
-}
-
-function insertedId(result: unknown): number {
-  const first = Array.isArray(result) ? (result[0] as unknown) : result;
-  const id = first && typeof first === 'object' ? (first as { id?: unknown }).id : first;
-  const n = Number(id);
-  if (!Number.isInteger(n) || n <= 0) throw new Error('menu import: the database did not return the new menu id');
-  return n;
 }
 
 /**
@@ -105,8 +98,7 @@ export async function importMenuTree(
           createTime: now,
           updateTime: now,
         };
-        const result: unknown = await trx(TABLE).insert(values);
-        id = insertedId(result);
+        id = await insertId(trx, TABLE, values);
         if (audit) await recordAudit(trx, audit.rt, 'add', [{ id, after: { ...values, id } }], audit.origin);
         known.set(key, id);
         inserted++;

@@ -6,6 +6,7 @@ import { now } from '../db/values.js';
 import { REFRESH_TTL } from './tokens.js';
 import { bumpAuthEpoch } from './authz.js';
 import { TABLES } from '../generated/tables.js';
+import { insertId } from '../db/insertId.js';
 
 const digest = (jti: string) => createHash('sha256').update(jti).digest('hex');
 
@@ -32,7 +33,7 @@ export async function createSession(knex: Knex, userId: number, refreshJti: stri
     // Opportunistic cleanup keeps the table small without a scheduled job.
     await knex(TABLES.baseSysSession).where('expireTime', '<', ts).delete();
   }
-  const [id] = await knex(TABLES.baseSysSession).insert({
+  return insertId(knex, TABLES.baseSysSession, {
     userId,
     refreshHash: digest(refreshJti),
     expireTime: dayjs().add(REFRESH_TTL, 'second').format('YYYY-MM-DD HH:mm:ss'),
@@ -41,7 +42,6 @@ export async function createSession(knex: Knex, userId: number, refreshJti: stri
     createTime: ts,
     updateTime: ts,
   });
-  return Number(id);
 }
 
 /**

@@ -100,5 +100,27 @@ for (const db of testDatabases()) {
       assert.equal(res.body.code, 1000, JSON.stringify(res.body));
       assert.deepEqual(res.body.data.list.map((r: { title: string }) => r.title), ['Tenant tea']);
     });
+
+    it('matches text alike on every database: Latin letters in any case, wildcards as themselves, CJK substrings', async () => {
+      const goods = [
+        { title: 'Matcha LATTE', price: 1, description: '抹茶拿铁 Hot' },
+        { title: 'matcha_cold', price: 1, description: '冷泡 100%' },
+        { title: '抹茶 Mochi', price: 1, description: 'mochi' },
+      ];
+      assert.equal((await app.post(`${G}/add`, goods)).body.code, 1000);
+      const contains = (value: string) => titles(app, { field: 'title', op: 'contains', value });
+      assert.deepEqual(await contains('MATCHA'), ['Matcha LATTE', 'matcha_cold'], 'upper case finds lower');
+      assert.deepEqual(await contains('latte'), ['Matcha LATTE'], 'lower case finds upper');
+      assert.deepEqual(await contains('a_c'), ['matcha_cold'], '_ is a character, not a wildcard');
+      assert.deepEqual(await contains('抹茶'), ['抹茶 Mochi']);
+      assert.deepEqual(await titles(app, { field: 'title', op: 'startsWith', value: 'mATCHA' }), ['Matcha LATTE', 'matcha_cold']);
+      const keyWord = async (kw: string) =>
+        ((await app.post(`${G}/page`, { size: 100, order: 'title', sort: 'asc', keyWord: kw })).body.data.list as { title: string }[]).map((r) => r.title);
+      assert.deepEqual(await keyWord('拿铁 hot'), ['Matcha LATTE'], 'the keyword: CJK and Latin of any case');
+      assert.deepEqual(await keyWord('0%'), ['matcha_cold'], '% is a character');
+      assert.deepEqual(await keyWord('MOCHI'), ['抹茶 Mochi']);
+      const like = await app.post(`${G}/page`, { size: 100, title: 'TCHA l' });
+      assert.deepEqual(like.body.data.list.map((r: { title: string }) => r.title), ['Matcha LATTE'], 'fieldLike too');
+    });
   });
 }

@@ -8,6 +8,7 @@ import { t } from '../core/i18n.js';
 import { assertValid } from '../core/validator.js';
 import type { FieldLabels } from '../core/validator.js';
 import type { OutputColumn } from './entityRuntime.js';
+import { escapeLike, whereLike } from '../db/like.js';
 
 /**
  * The advanced filter language of page/list/export (`where` in the request body): nested and/or groups of
@@ -72,8 +73,6 @@ export function whereFieldsOf(output: OutputColumn[], ajv: Ajv2020, scalar: (f: 
   return out;
 }
 
-const ESCAPE = '!';
-const escapeLike = (v: string) => v.replace(/[!%_]/g, (c) => ESCAPE + c);
 
 type Reason = 'object' | 'depth' | 'group' | 'count' | 'shape' | 'isEmpty' | 'in' | 'between' | 'text' | 'value';
 const REASONS: Record<Reason, Record<Locale, string>> = {
@@ -196,10 +195,10 @@ function build(qb: Knex.QueryBuilder, node: WhereNode, fields: Map<string, Where
       qb.whereIn(col, (v as unknown[]).map((x) => param(f.field, x)));
       return;
     case 'contains':
-      qb.whereRaw(`?? LIKE ? ESCAPE '${ESCAPE}'`, [col, `%${escapeLike(String(v))}%`]);
+      whereLike(qb, col, `%${escapeLike(String(v))}%`);
       return;
     case 'startsWith':
-      qb.whereRaw(`?? LIKE ? ESCAPE '${ESCAPE}'`, [col, `${escapeLike(String(v))}%`]);
+      whereLike(qb, col, `${escapeLike(String(v))}%`);
       return;
     case 'between': {
       const [from, to] = v as unknown[];

@@ -4,6 +4,7 @@ import type { DataScope } from './context.js';
 import type { EntityRuntime } from './entityRuntime.js';
 import { fromDb } from '../db/values.js';
 import { applyWhere } from './filterLanguage.js';
+import { escapeLike, whereLike } from '../db/like.js';
 
 /** Filters of a page/list request (validated by `validators.filters`). */
 export interface ListInput {
@@ -19,16 +20,8 @@ export interface ListInput {
   [param: string]: unknown;
 }
 
-// '!' escapes LIKE wildcards the same way on SQLite and MariaDB (neither treats it specially).
-const ESCAPE = '!';
-function likePattern(value: string): string {
-  return `%${value.replace(/[!%_]/g, (c) => ESCAPE + c)}%`;
-}
-
 function like(qb: Knex.QueryBuilder, column: string, value: string, or: boolean): void {
-  const raw = `?? LIKE ? ESCAPE '${ESCAPE}'`;
-  if (or) qb.orWhereRaw(raw, [column, likePattern(value)]);
-  else qb.whereRaw(raw, [column, likePattern(value)]);
+  whereLike(qb, column, `%${escapeLike(value)}%`, or);
 }
 
 /** Is a filter value "given"? `0` and `false` are; `''`, null and `[]` are not (as the reference). */
@@ -157,9 +150,19 @@ export function orderKeys(rt: EntityRuntime, input: ListInput): OrderKey[] {
   return keys;
 }
 
+/**
+ * ORDER BY one key with NULLs first ascending and last descending, on every database: SQLite's and MariaDB's
+ * order, which seekAfter relies on. PostgreSQL's default is the reverse, so a nullable key says NULLS FIRST/LAST
+ * there; a NOT NULL key says nothing, which leaves its index usable for the sort.
+ */
+export function orderByKey(qb: Knex.QueryBuilder, k: OrderKey): Knex.QueryBuilder {
+  if (k.nullable && qb.client.config.client === 'pg') return qb.orderBy(k.column, k.dir, k.dir === 'asc' ? 'first' : 'last');
+  return qb.orderBy(k.column, k.dir);
+}
+
 /** ORDER BY of a page/list request (orderKeys). */
 export function applyOrder(qb: Knex.QueryBuilder, rt: EntityRuntime, input: ListInput): Knex.QueryBuilder {
-  for (const k of orderKeys(rt, input)) qb.orderBy(k.column, k.dir);
+  for (const k of orderKeys(rt, input)) orderByKey(qb, k);
   return qb;
 }
 
@@ -173,9 +176,10 @@ export function applyOrder(qb: Knex.QueryBuilder, rt: EntityRuntime, input: List
  * Each condition is equalities and one range, which an index on the keys serves. MariaDB reads `c = ? AND
  * id < ?` as a lookup of every row with that `c` (ANALYZE: 51 001 index rows read for a batch of 1 000), and the
  * same equality written as a closed range `c >= ? AND c <= ?` as one range over (c, id) (1 000 rows):
- * `closedRanges`. SQLite plans the plain equality better (its rowid range). The last key is `a.id`, so
+ * `closedRanges`. SQLite plans the plain equality better (its rowid range), and so does PostgreSQL (the closed range
+ * kept it from reading the primary key backwards: 14 ms a batch against 0.3 ms, 20 000 rows of one createTime). The last key is `a.id`, so
  * the order is total and no row is read twice or skipped, even while rows are added or removed. NULLs sort
- * first ascending and last descending on both SQLite and MariaDB. Only for keys marked `exact`.
+ * first ascending and last descending on every database (orderByKey). Only for keys marked `exact`.
  */
 export function seekAfter(keys: readonly OrderKey[], last: readonly unknown[], dialect: { closedRanges: boolean }): ((qb: Knex.QueryBuilder) => void)[] {
   const terms: ((qb: Knex.QueryBuilder) => void)[] = [];

@@ -12,6 +12,7 @@ import { startTestApp } from '../testing/testApp.js';
 import type { Client, TestApp } from '../testing/testApp.js';
 import { JOB_TABLE, jobDir, pruneJobs } from './jobs.js';
 import { TABLES } from '../generated/tables.js';
+import { insertId } from '../db/insertId.js';
 
 const J = '/admin/base/sys/dataJob';
 const G = '/admin/demo/goods';
@@ -209,8 +210,8 @@ for (const db of testDatabases()) {
       const ts = '2026-02-03 04:05:06';
       const users: number[] = [];
       for (const name of ['kB', 'kA', 'kC']) {
-        const id = await knex(TABLES.baseSysUser).insert({ username: `keyset-${name}`, name, passwordV: 1, isSuper: 0, status: 1, createTime: ts, updateTime: ts });
-        users.push(Number(Array.isArray(id) ? id[0] : id));
+        const id = await insertId(knex, TABLES.baseSysUser, { username: `keyset-${name}`, name, passwordV: 1, isSuper: 0, status: 1, createTime: ts, updateTime: ts });
+        users.push(id);
       }
       const action = '/keyset-join';
       const rows = Array.from({ length: 2200 }, (_, i) => ({ userId: i % 5 === 0 ? null : users[i % 3], action, createTime: ts, updateTime: ts }));

@@ -13,7 +13,7 @@ import { AppError } from '../core/errors.js';
 import { t } from '../core/i18n.js';
 import type { DataScope } from '../crud/context.js';
 import type { EntityRuntime, OutputColumn } from '../crud/entityRuntime.js';
-import { filteredQuery, mapRow, orderKeys, seekAfter } from '../crud/query.js';
+import { filteredQuery, mapRow, orderByKey, orderKeys, seekAfter } from '../crud/query.js';
 import type { ListInput } from '../crud/query.js';
 import { now } from '../db/values.js';
 import { cellText, labelMaps } from './cellText.js';
@@ -77,7 +77,7 @@ export async function runExport(services: AppServices, plan: ExportPlan): Promis
       where?.(qb);
       // Only the output columns (and the sort keys), never `*`: secret columns do not leave the database.
       qb.select([...plan.columns.map((c) => `${c.column} as ${c.name}`), ...(seek ? keyAliases : [])]);
-      for (const k of keys) qb.orderBy(k.column, k.dir);
+      for (const k of keys) orderByKey(qb, k);
       qb.limit(limit);
       if (offset) qb.offset(offset);
       return qb as Promise<Record<string, unknown>[]>;
@@ -88,7 +88,7 @@ export async function runExport(services: AppServices, plan: ExportPlan): Promis
       else if (!last) rows = await batchQuery(EXPORT_BATCH, 0);
       else {
         rows = [];
-        for (const term of seekAfter(keys, last, { closedRanges: knex.client.config.client !== 'better-sqlite3' })) {
+        for (const term of seekAfter(keys, last, { closedRanges: knex.client.config.client === 'mysql2' })) {
           rows.push(...(await batchQuery(EXPORT_BATCH - rows.length, 0, term)));
           if (rows.length === EXPORT_BATCH) break;
         }

@@ -3,9 +3,22 @@ import path from 'node:path';
 import knexFactory from 'knex';
 import type { Knex } from 'knex';
 import type { Config } from '../config.js';
+import { createRequire } from 'node:module';
 import { cacheStatements } from './statementCache.js';
 
-export type Dialect = 'sqlite' | 'mysql';
+export type Dialect = 'sqlite' | 'mysql' | 'postgres';
+
+/** The dialect a `DATABASE_URL` selects (undefined/empty: the embedded SQLite file). */
+export function dialectOf(databaseUrl: string | undefined): Dialect {
+  if (!databaseUrl) return 'sqlite';
+  return /^postgres(ql)?:/i.test(databaseUrl) ? 'postgres' : 'mysql';
+}
+
+/** The dialect of a Knex instance made by `createDb` (or by a script with the same clients). */
+export function dialectOfKnex(knex: Knex): Dialect {
+  const client = knex.client.config.client as unknown;
+  return client === 'pg' ? 'postgres' : client === 'mysql2' ? 'mysql' : 'sqlite';
+}
 
 type Logger = Pick<Console, 'warn' | 'error'>;
 
@@ -26,9 +39,15 @@ function knexLog(logger: Logger) {
   };
 }
 
-/** The Knex instance for the configured database: SQLite file in DATA_DIR, or MySQL/MariaDB by URL. */
+/**
+ * The Knex instance for the configured database: SQLite file in DATA_DIR, or MySQL/MariaDB or PostgreSQL by URL.
+ */
 export function createDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>, logger: Logger = console): { knex: Knex; dialect: Dialect } {
   const log = knexLog(logger);
+  if (config.databaseUrl && dialectOf(config.databaseUrl) === 'postgres') {
+    const knex = knexFactory({ client: 'pg', ...pgConnection(config.databaseUrl), pool: { min: 0, max: 10 }, acquireConnectionTimeout: 5000, log });
+    return { knex, dialect: 'postgres' };
+  }
   if (config.databaseUrl) {
     const url = new URL(config.databaseUrl);
     const knex = knexFactory({
@@ -73,4 +92,59 @@ export function createDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>, logger
     },
   });
   return { knex, dialect: 'sqlite' };
+}
+
+/**
+ * How node-postgres hands back each type, so rows have the shapes the other two drivers give
+ * (docs/kernel-and-modules.md, "Typed rows"): `timestamp` and `date` as the text PostgreSQL sends
+ * (`YYYY-MM-DD HH:mm:ss`, `YYYY-MM-DD`; never a JS Date shifted by the process's zone), `int8` (bigint columns,
+ * `count(*)`, `sum` of integers) a number while it is exact and a string past 2^53 (as mysql2's
+ * `supportBigNumbers`), `numeric` the exact string (pg's default), `boolean` 0/1 as on SQLite and MariaDB.
+ */
+const PG_PARSERS: Record<number, (text: string) => unknown> = {
+  16: (v) => (v === 't' ? 1 : 0),
+  20: (v) => {
+    const n = Number(v);
+    return Number.isSafeInteger(n) ? n : v;
+  },
+  1082: (v) => v,
+  1114: (v) => v,
+  1184: (v) => v,
+};
+
+/**
+ * node-postgres, loaded only for a PostgreSQL URL (left out of the server bundle: scripts/server-build.mjs), before
+ * Knex requires it. Its stream module asks at load whether it runs in a Cloudflare Worker: with no `navigator`
+ * (Node 20; Node 21 defines one) it builds a `Response`, which makes node load its whole fetch machinery for
+ * good (docs/decisions.md, "No fetch machinery"). A `navigator` that says Node.js stands there while pg loads.
+ */
+function loadPg(): typeof import('pg') {
+  const lend = !('navigator' in globalThis);
+  if (lend) Object.defineProperty(globalThis, 'navigator', { value: { userAgent: 'Node.js' }, configurable: true, writable: true });
+  try {
+    return createRequire(import.meta.url)('pg') as typeof import('pg');
+  } finally {
+    if (lend) delete (globalThis as { navigator?: unknown }).navigator;
+  }
+}
+
+/** What `pg` needs from a `postgres://` URL: `?schema=` becomes Knex's search path; `sslmode` and the rest go to pg. */
+export function pgConnection(databaseUrl: string): { connection: Record<string, unknown>; searchPath?: string[] } {
+  const url = new URL(databaseUrl);
+  const pgTypes = loadPg().types;
+  const schema = url.searchParams.get('schema');
+  url.searchParams.delete('schema');
+  return {
+    connection: {
+      connectionString: url.href,
+      // An unreachable database fails a request within seconds instead of hanging it.
+      connectionTimeoutMillis: 3000,
+      types: {
+        getTypeParser(oid: number, format?: 'text' | 'binary') {
+          return PG_PARSERS[oid] ?? pgTypes.getTypeParser(oid, format);
+        },
+      },
+    },
+    ...(schema ? { searchPath: [schema] } : {}),
+  };
 }

@@ -20,7 +20,10 @@ function isBusy(err: unknown): boolean {
     e.name === 'MigrationLocked' ||
     /already locked|knex_migrations(_lock)?.{0,4} already exists|table `?knex_migrations/i.test(e.message ?? '') ||
     e.code === 'SQLITE_BUSY' ||
-    e.code === 'ER_TABLE_EXISTS_ERROR'
+    e.code === 'ER_TABLE_EXISTS_ERROR' ||
+    // PostgreSQL: duplicate_table, or the catalog's unique index when two CREATE TABLEs of one name race.
+    e.code === '42P07' ||
+    (e.code === '23505' && /pg_(type_typname|class_relname)_nsp_index/.test(e.message ?? ''))
   );
 }
 

@@ -9,7 +9,7 @@ for (const db of testDatabases()) {
     after(() => db.cleanup());
 
     it('migrates although two starting instances each created a lock row (it used to wait out its deadline)', async () => {
-      const { knex } = createDb(await db.config());
+      const { knex } = createDb(await db.config({}, { empty: true }));
       try {
         // What two instances racing on an empty database leave: the lock table with two unlocked rows.
         await knex.schema.createTable('knex_migrations_lock', (t) => {

@@ -80,7 +80,7 @@ describe('changing a schema', () => {
 
   for (const db of testDatabases()) {
     it(`the new migration runs on ${db.name}, keeps the renamed column's data, and rolls back`, async () => {
-      const { knex } = createDb(await db.config());
+      const { knex } = createDb(await db.config({}, { empty: true }));
       try {
         const all = migrationFiles(paths);
         await knex.migrate.latest({ migrationSource: sourceOf(paths, oldFiles) });

@@ -1,5 +1,5 @@
 // Generated from schemas/ by `npm run generate` — do not edit.
-// Rows as Knex returns them on both databases: booleans 0/1, decimals a string or a number, json text or
+// Rows as Knex returns them on every database: booleans 0/1, decimals a string or a number, json text or
 // parsed, times strings (docs/kernel-and-modules.md, "Typed rows").
 
 /** `base_sys_audit` (`base/sys/audit`). */

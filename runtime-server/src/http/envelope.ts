@@ -4,6 +4,7 @@ import { AppError, CODE } from '../core/errors.js';
 import type { Locale } from '@schema-admin/generator';
 import { localeOf, t } from '../core/i18n.js';
 import { reusedAnswer } from '../core/reusableJson.js';
+import { isValueOutOfRange } from '../crud/dbErrors.js';
 
 /** The success envelope; `data` is omitted when null/undefined (docs/reference/api-contract.md §1.1). */
 export function ok(data: unknown): { code: number; message: string; data?: unknown } {
@@ -70,6 +71,11 @@ export function envelope(): Middleware {
         answerJson(ctx, { code: CODE.validate, message: t(locale, 'error.parameter', { detail: String(pe.message ?? '').slice(0, 120) }) });
         return;
       }
+      if (isValueOutOfRange(err)) {
+        ctx.status = 200;
+        answerJson(ctx, { code: CODE.validate, message: t(locale, 'error.valueRange') });
+        return;
+      }
       if (isDatabaseUnavailable(err)) {
         // Fails fast (bounded connect and pool waits, db/createDb.ts) and says what is wrong; the pool
         // reconnects by itself once the database is back, so no restart is needed. Marked, because a lost
@@ -121,9 +127,23 @@ const inSuccess = (json: string) => `{"code":${CODE.success},"message":"success"
 
 const UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', 'PROTOCOL_CONNECTION_LOST', 'ER_CON_COUNT_ERROR', 'ER_SERVER_SHUTDOWN', 'SQLITE_BUSY']);
 
+/**
+ * PostgreSQL: connection exceptions (SQLSTATE class 08), the server shutting down or starting (57P01–57P03);
+ * node-postgres reports a connection lost mid-query or a connect timeout with a message and no code.
+ */
+const PG_UNAVAILABLE = /^(08...|57P0[123])$/;
+// (Knex puts the statement before a query's error message: "select … - Connection terminated unexpectedly".)
+const PG_LOST = /(^| - )(Connection terminated|timeout exceeded when trying to connect)/;
+
 /** The database cannot be reached (refused, lost, pool wait exceeded) — not a fault of the request. */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  const e = err as { code?: string; name?: string; fatal?: boolean } | null;
+  const e = err as { code?: string; name?: string; fatal?: boolean; message?: string } | null;
   if (!e || typeof e !== 'object') return false;
-  return e.name === 'KnexTimeoutError' || UNAVAILABLE.has(e.code ?? '') || (e.fatal === true && typeof e.code === 'string');
+  return (
+    e.name === 'KnexTimeoutError' ||
+    UNAVAILABLE.has(e.code ?? '') ||
+    (e.fatal === true && typeof e.code === 'string') ||
+    PG_UNAVAILABLE.test(e.code ?? '') ||
+    (e.code === undefined && PG_LOST.test(e.message ?? ''))
+  );
 }

@@ -95,13 +95,14 @@ function insertSize(n: number, max: number): number {
 /**
  * The multi-row INSERT for `n` rows, made once per size and shape: Knex's query builder compiled the same
  * statement again for every batch, quoting each column of each row (a third of the row's cost in the profile).
- * Backticks quote identifiers in both dialects (SQLite accepts them, as its Knex client writes them).
+ * Backticks quote identifiers on SQLite and MySQL/MariaDB (SQLite accepts them, as its Knex client writes
+ * them); PostgreSQL takes only double quotes (`quote`), and Knex turns its `?` into `$n` there.
  */
-function insertSql(n: number, shape: RowShape): string {
-  const key = `${shape.perRow}:${n}`;
+function insertSql(n: number, shape: RowShape, quote: '`' | '"' = '`'): string {
+  const key = `${shape.perRow}:${n}:${quote}`;
   let sql = sqlByRows.get(key);
   if (!sql) {
-    sql = `insert into \`${TABLES.baseSysLog}\` (${COLUMNS.map((c) => `\`${c}\``).join(', ')}) values ${Array.from({ length: n }, () => shape.placeholders).join(', ')}`;
+    sql = `insert into ${quote}${TABLES.baseSysLog}${quote} (${COLUMNS.map((c) => `${quote}${c}${quote}`).join(', ')}) values ${Array.from({ length: n }, () => shape.placeholders).join(', ')}`;
     sqlByRows.set(key, sql);
   }
   return sql;
@@ -251,7 +252,7 @@ export class RequestLogWriter {
       }
       return;
     }
-    await this.knex.raw(insertSql(rows.length, SIX), valuesOf(rows, SIX) as Knex.RawBinding[]);
+    await this.knex.raw(insertSql(rows.length, SIX, kind === 'pg' ? '"' : '`'), valuesOf(rows, SIX) as Knex.RawBinding[]);
   }
 
   /** Ends it politely at shutdown; after an error it is destroyed at once (a hung socket would never answer a QUIT). */

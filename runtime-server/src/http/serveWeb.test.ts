@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import request from 'supertest';
-import { testDatabases } from '../testing/forEachDb.js';
+import { sqliteTestDb } from '../testing/forEachDb.js';
 import { startTestApp } from '../testing/testApp.js';
 import type { TestApp } from '../testing/testApp.js';
 
 // Serving static files does not touch the database; one SQLite app is enough.
-const db = testDatabases().find((d) => d.name === 'sqlite')!;
+const db = sqliteTestDb();
 
 describe('serving the built console', () => {
   let dist: string;

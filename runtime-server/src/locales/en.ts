@@ -43,6 +43,7 @@ export const en: Messages = {
   'error.orderColumn': 'Cannot sort by "{column}"; allowed: {allowed}',
   'error.outOfScope': 'Outside your data permissions ({id})',
   'error.parameter': 'Parameter format error: {detail}',
+  'error.valueRange': 'A value is outside what its column can hold (a number or a text too large, or not of the column\'s type)',
   'error.unknownEntity': 'No such entity: {prefix}',
   'error.recordNotFound': 'Record not found (id={id})',
   'error.relationNotFound': '{field}: not found (id={ids})',

@@ -42,6 +42,7 @@ export const zhCn = {
   'error.orderColumn': '不能按「{column}」排序，可用：{allowed}',
   'error.outOfScope': '无权操作该数据（超出数据权限，{id}）',
   'error.parameter': '参数格式错误：{detail}',
+  'error.valueRange': '有值超出了字段可存储的范围（数字或文本过大，或与字段类型不符）',
   'error.unknownEntity': '没有这个实体：{prefix}',
   'error.recordNotFound': '数据不存在（id={id}）',
   'error.relationNotFound': '{field}不存在（id={ids}）',

@@ -43,6 +43,7 @@ export const zhTw: Messages = {
   'error.orderColumn': '不能依「{column}」排序，可用：{allowed}',
   'error.outOfScope': '無權操作該資料（超出資料權限，{id}）',
   'error.parameter': '參數格式錯誤：{detail}',
+  'error.valueRange': '有值超出了欄位可儲存的範圍（數字或文字過大，或與欄位型別不符）',
   'error.unknownEntity': '沒有這個實體：{prefix}',
   'error.recordNotFound': '資料不存在（id={id}）',
   'error.relationNotFound': '{field}不存在（id={ids}）',

@@ -8,6 +8,7 @@ import { recordAudit, type AuditOrigin } from '../audit/audit.js';
 import type { CapturedRows, RecycleEntityInfo } from './recorder.js';
 import { TABLES } from '../generated/tables.js';
 import { table } from '../db/table.js';
+import { followExplicitIds } from '../db/idSequence.js';
 
 /**
  * Re-inserts the snapshots `ids` (main rows, then their cascades) with their original ids, then
@@ -58,6 +59,7 @@ async function insertRows(trx: Knex.Transaction, registry: Registry, g: Captured
     }
     audited.push({ id: Number(row.id), after: values });
   }
+  await followExplicitIds(trx, rt.table);
   // A restore re-creates rows: audited as adds, in the restore's transaction.
   await recordAudit(trx, rt, 'add', audited, origin);
 }

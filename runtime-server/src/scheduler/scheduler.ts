@@ -326,8 +326,9 @@ function resultDetail(result: unknown): string | null {
 /** The log's text for a failure: the message, translated for AppErrors; never SQL or a stack. */
 function errorDetail(err: unknown, report: (err: unknown) => void): string {
   if (err instanceof AppError) return clip(err.text?.['zh-cn'] ?? t('zh-cn', err.key, err.params));
-  const e = err as { message?: unknown; sql?: unknown; sqlMessage?: unknown; code?: unknown };
-  if (e && (e.sql !== undefined || e.sqlMessage !== undefined || (typeof e.code === 'string' && /^(ER_|SQLITE_)/.test(e.code)))) {
+  const e = err as { message?: unknown; sql?: unknown; sqlMessage?: unknown; code?: unknown; severity?: unknown };
+  // PostgreSQL's errors carry a SQLSTATE code and a severity rather than ER_/SQLITE_ codes.
+  if (e && (e.sql !== undefined || e.sqlMessage !== undefined || typeof e.severity === 'string' || (typeof e.code === 'string' && /^(ER_|SQLITE_)/.test(e.code)))) {
     report(err);
     return t('zh-cn', 'task.dbError');
   }

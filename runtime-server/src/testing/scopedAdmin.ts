@@ -1,5 +1,6 @@
 import { bumpAuthEpoch } from '../auth/authz.js';
 import { hashSecret } from '../core/secrets.js';
+import { insertId } from '../db/insertId.js';
 import { now } from '../db/values.js';
 import type { TestApp, Tokens } from './testApp.js';
 import { TABLES } from '../generated/tables.js';
@@ -12,7 +13,6 @@ export interface ScopedAdmin {
   tokens: Tokens;
 }
 
-const idOf = (r: unknown): number => Number(Array.isArray(r) ? r[0] : r);
 
 /**
  * A signed-in ordinary admin written straight to the database (independent of the user and role
@@ -26,24 +26,22 @@ export async function createScopedAdmin(
   const ts = now();
   const password = opts.password ?? 'Scoped-pass1';
   const stamp = { createTime: ts, updateTime: ts };
-  const roleId = idOf(await knex(TABLES.baseSysRole).insert({ name: `role-${opts.username}`, label: null, relevance: opts.relevance ? 1 : 0, ...stamp }));
-  const menuId = idOf(
-    await knex(TABLES.baseSysMenu).insert({ parentId: null, name: `perms-${opts.username}`, type: 2, perms: opts.perms.join(','), orderNum: 999, keepAlive: 1, isShow: 1, ...stamp }),
-  );
+  const roleId = await insertId(knex, TABLES.baseSysRole, { name: `role-${opts.username}`, label: null, relevance: opts.relevance ? 1 : 0, ...stamp });
+  const menuId = await insertId(knex, TABLES.baseSysMenu, {
+    parentId: null, name: `perms-${opts.username}`, type: 2, perms: opts.perms.join(','), orderNum: 999, keepAlive: 1, isShow: 1, ...stamp,
+  });
   await knex(TABLES.baseSysRoleMenu).insert({ roleId, menuId, ...stamp });
   for (const departmentId of opts.departmentIds) await knex(TABLES.baseSysRoleDepartment).insert({ roleId, departmentId, ...stamp });
-  const userId = idOf(
-    await knex(TABLES.baseSysUser).insert({
-      username: opts.username,
-      password: await hashSecret(password),
-      passwordV: 1,
-      isSuper: 0,
-      name: opts.username,
-      departmentId: opts.departmentId ?? opts.departmentIds[0] ?? null,
-      status: 1,
-      ...stamp,
-    }),
-  );
+  const userId = await insertId(knex, TABLES.baseSysUser, {
+    username: opts.username,
+    password: await hashSecret(password),
+    passwordV: 1,
+    isSuper: 0,
+    name: opts.username,
+    departmentId: opts.departmentId ?? opts.departmentIds[0] ?? null,
+    status: 1,
+    ...stamp,
+  });
   await knex(TABLES.baseSysUserRole).insert({ userId, roleId, ...stamp });
   await bumpAuthEpoch(knex);
   return { userId, roleId, menuId, tokens: await app.login(opts.username, password) };
@@ -52,5 +50,5 @@ export async function createScopedAdmin(
 /** A plain user row (no role, cannot sign in) in a department, for cascade tests. */
 export async function insertUser(app: TestApp, username: string, departmentId: number | null): Promise<number> {
   const ts = now();
-  return idOf(await app.instance.services.knex(TABLES.baseSysUser).insert({ username, passwordV: 1, isSuper: 0, status: 1, departmentId, createTime: ts, updateTime: ts }));
+  return insertId(app.instance.services.knex, TABLES.baseSysUser, { username, passwordV: 1, isSuper: 0, status: 1, departmentId, createTime: ts, updateTime: ts });
 }

@@ -1,4 +1,5 @@
 import { hashSecret } from '../core/secrets.js';
+import { insertId } from '../db/insertId.js';
 import { now } from '../db/values.js';
 import type { TestApp } from './testApp.js';
 import { TABLES } from '../generated/tables.js';
@@ -16,9 +17,9 @@ export interface SeedUserOptions {
 export async function seedUser(app: TestApp, username: string, perms: string[], options: SeedUserOptions = {}): Promise<number> {
   const knex = app.instance.services.knex;
   const ts = now();
-  const [menuId] = await knex(TABLES.baseSysMenu).insert({ name: `m-${username}`, type: 2, perms: perms.join(','), orderNum: 0, keepAlive: 1, isShow: 1, createTime: ts, updateTime: ts });
-  const [roleId] = await knex(TABLES.baseSysRole).insert({ name: `r-${username}`, label: `r-${username}`, relevance: 0, createTime: ts, updateTime: ts });
-  const [userId] = await knex(TABLES.baseSysUser).insert({
+  const menuId = await insertId(knex, TABLES.baseSysMenu, { name: `m-${username}`, type: 2, perms: perms.join(','), orderNum: 0, keepAlive: 1, isShow: 1, createTime: ts, updateTime: ts });
+  const roleId = await insertId(knex, TABLES.baseSysRole, { name: `r-${username}`, label: `r-${username}`, relevance: 0, createTime: ts, updateTime: ts });
+  const userId = await insertId(knex, TABLES.baseSysUser, {
     username,
     password: await hashSecret(options.password ?? 'user-pass1'),
     passwordV: 1,
@@ -31,5 +32,5 @@ export async function seedUser(app: TestApp, username: string, perms: string[], 
   });
   await knex(TABLES.baseSysRoleMenu).insert({ roleId, menuId, createTime: ts, updateTime: ts });
   await knex(TABLES.baseSysUserRole).insert({ userId, roleId, createTime: ts, updateTime: ts });
-  return Number(userId);
+  return userId;
 }

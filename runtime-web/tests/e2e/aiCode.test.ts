@@ -15,7 +15,7 @@ import { createApp } from '../../../runtime-server/src/app/createApp.js';
 import { parts } from '../../../runtime-server/src/parts.js';
 import type { AppInstance } from '../../../runtime-server/src/app/createApp.js';
 import type { Config } from '../../../runtime-server/src/config.js';
-import { testDatabases } from '../../../runtime-server/src/testing/forEachDb.js';
+import { sqliteTestDb } from '../../../runtime-server/src/testing/forEachDb.js';
 import { scratchProject, treeOf } from '../../../runtime-server/src/testing/scratchProject.js';
 import { solveCaptcha } from '../../../runtime-server/src/testing/solveCaptcha.js';
 import { stubProvider } from '../../../runtime-server/src/testing/stubProvider.js';
@@ -39,7 +39,7 @@ describe('AI coding helper (browser)', () => {
 
   /** Another server on its own SQLite database, signed in through the login page of the suite's browser; runs `use`, then stops it. */
   async function withServer(overrides: Partial<Config>, use: (page: Page, app: AppInstance) => Promise<void>): Promise<void> {
-    const db = testDatabases().find((d) => d.name === 'sqlite')!;
+    const db = sqliteTestDb();
     const app = await createApp(await db.config({ schemasDir: paths.schemas, ...overrides }), parts, { webDir: WEB_DIST, logger: quiet });
     const server = http.createServer(app.callback());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

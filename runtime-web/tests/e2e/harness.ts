@@ -11,7 +11,7 @@ import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ProjectPaths } from '@schema-admin/generator';
 import { ensureWebBuild } from '../../../scripts/web-build.mjs';
-import { TEST_ADMIN_PASSWORD, TEST_CAPTCHA, testDatabases } from '../../../runtime-server/src/testing/forEachDb.js';
+import { TEST_ADMIN_PASSWORD, TEST_CAPTCHA, sqliteTestDb } from '../../../runtime-server/src/testing/forEachDb.js';
 import { startTestApp } from '../../../runtime-server/src/testing/testApp.js';
 import type { TestApp } from '../../../runtime-server/src/testing/testApp.js';
 
@@ -34,7 +34,7 @@ export interface Harness {
 export async function startHarness(options: { project?: ProjectPaths; schemasDir?: string } = {}): Promise<Harness> {
   // No-op when dist is fresh: scripts/test.mjs builds once before the browser tests.
   ensureWebBuild();
-  const db = testDatabases().find((d) => d.name === 'sqlite')!;
+  const db = sqliteTestDb();
   // schemasDir: where the coding endpoints write (a scratch project's copy in tests that create entities).
   const app = await startTestApp(await db.config(options.schemasDir ? { schemasDir: options.schemasDir } : undefined), { webDir: WEB_DIST, ...(options.project ? { project: options.project } : {}) });
   const server = http.createServer(app.instance.callback());

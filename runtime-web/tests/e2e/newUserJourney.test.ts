@@ -20,6 +20,8 @@ import { after, before, describe, it } from 'node:test';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { CHROMIUM_ARGS, loginThroughPage, screenshot } from './harness';
+import { testDatabases } from '../../../runtime-server/src/testing/forEachDb.js';
+import type { TestDb } from '../../../runtime-server/src/testing/forEachDb.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const CAPTCHA = '5307';
@@ -64,8 +66,13 @@ async function checkPermission(page: Page, pageName: string, name: string): Prom
   await options.nth(i).locator('.semi-checkbox').click();
 }
 
-describe('a new user’s path: npm start on an empty data folder → limited user', () => {
+// On the embedded SQLite (`npm start` as a new user runs it), and once on an empty PostgreSQL database named by
+// DATABASE_URL: the same path, screens and answers on the third database.
+const TARGETS: (TestDb | undefined)[] = [undefined, ...testDatabases().filter((d) => d.name === 'postgres')];
+
+for (const target of TARGETS) describe(`a new user’s path: npm start on an empty ${target ? 'PostgreSQL database' : 'data folder'} → limited user`, () => {
   let server: ChildProcess;
+  const shot = (p: Page, name: string) => screenshot(p, target ? `${name}-${target.name}` : name);
   let output = '';
   let baseUrl = '';
   let dataDir = '';
@@ -92,6 +99,7 @@ describe('a new user’s path: npm start on an empty data folder → limited use
     const port = await freePort();
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), CAPTCHA_FIXED_CODE: CAPTCHA };
     for (const k of ['ADMIN_PASSWORD', 'DATABASE_URL', 'NODE_ENV', 'NODE_TEST_CONTEXT', 'NODE_OPTIONS']) delete env[k];
+    if (target) env.DATABASE_URL = (await target.config({}, { empty: true })).databaseUrl;
     // Its own process group: the start script's child (the server) is stopped with it.
     server = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     const ready = new Promise<void>((resolve, reject) => {
@@ -123,6 +131,7 @@ describe('a new user’s path: npm start on an empty data folder → limited use
       clearTimeout(forced);
     }
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await target?.cleanup();
   });
 
   const newPage = async () => {
@@ -146,7 +155,7 @@ describe('a new user’s path: npm start on an empty data folder → limited use
     await page.getByTestId('view-my-info').waitFor();
     await page.getByTestId('my-old-password').fill(adminPassword);
     await page.getByTestId('my-new-password').fill(NEW_PASSWORD);
-    await screenshot(page, 'journey-my-info-zh-cn-light');
+    await shot(page, 'journey-my-info-zh-cn-light');
     await page.getByTestId('my-save').click();
     await toast(page, '修改成功');
     await signOut(page);
@@ -184,7 +193,7 @@ describe('a new user’s path: npm start on an empty data folder → limited use
     await page.locator('.crud-field[data-field="menuIdList"] .semi-tree-option').first().waitFor();
     for (const perm of ['分页查询', '单个信息', '部门列表']) await checkPermission(page, '用户列表', perm);
     await page.locator('.crud-field[data-field="departmentIdList"] .semi-tree-option').filter({ hasText: new RegExp(`^${DEPT}$`) }).locator('.semi-checkbox').click();
-    await screenshot(page, 'journey-role-dialog-zh-cn-light');
+    await shot(page, 'journey-role-dialog-zh-cn-light');
     await page.getByTestId('crud-save').click();
     await toast(page, '保存成功');
     const roles = (await read(page, '/admin/base/sys/role/list')) as { id: number; label: string }[];
@@ -204,7 +213,7 @@ describe('a new user’s path: npm start on an empty data folder → limited use
     await page.keyboard.press('Escape');
     await page.locator('.crud-field[data-field="departmentId"] .semi-tree-select').click();
     await page.locator('.semi-tree-select-popover .semi-tree-option').filter({ hasText: new RegExp(`^${DEPT}$`) }).click();
-    await screenshot(page, 'journey-user-dialog-zh-cn-light');
+    await shot(page, 'journey-user-dialog-zh-cn-light');
     await page.getByTestId('crud-save').click();
     await toast(page, '保存成功');
     const all = ((await read(page, '/admin/base/sys/user/page', { size: 100 })) as { list: { username: string; departmentId: number }[] }).list;
@@ -234,7 +243,7 @@ describe('a new user’s path: npm start on an empty data folder → limited use
     assert.equal(await clerk.getByTestId('crud-add').count(), 0, 'no add button');
     assert.equal(await clerk.locator('[data-op="delete"]').count(), 0, 'no delete button on rows');
     assert.equal(await clerk.locator('[data-op="edit"]').count(), 0, 'no edit button on rows');
-    await screenshot(clerk, 'journey-clerk-users-zh-cn-light');
+    await shot(clerk, 'journey-clerk-users-zh-cn-light');
     // His one row button opens the record read-only; the department tree offers him no node menu.
     await rows(clerk).first().locator('[data-op="info"]').click();
     // (It used to send him to the 403 page: the role picker's lookup of roles he may not list.)
@@ -242,7 +251,7 @@ describe('a new user’s path: npm start on an empty data folder → limited use
     assert.equal(await clerk.locator('#root_username').inputValue(), USER.username);
     assert.ok(await clerk.locator('#root_username').isDisabled(), 'details are read-only');
     assert.equal(await clerk.getByTestId('crud-save').count(), 0, 'no save in details');
-    await screenshot(clerk, 'journey-clerk-details-zh-cn-light');
+    await shot(clerk, 'journey-clerk-details-zh-cn-light');
     assert.equal(new URL(clerk.url()).pathname, '/', 'still on his page');
     await clerk.keyboard.press('Escape');
     await clerk.locator('#root_username').waitFor({ state: 'detached' });
@@ -271,12 +280,12 @@ describe('a new user’s path: npm start on an empty data folder → limited use
     await clerk.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
     await side.getByText('Users', { exact: true }).waitFor();
     assert.doesNotMatch(await clerk.locator('.crud-toolbar').innerText(), /[\u4e00-\u9fff]/, 'toolbar in English');
-    await screenshot(clerk, 'journey-clerk-users-en-dark');
+    await shot(clerk, 'journey-clerk-users-en-dark');
     await clerk.getByTestId('locale-switch').click();
     await clerk.getByTestId('locale-zh-cn').click();
     await clerk.getByTestId('locale-zh-cn').waitFor({ state: 'hidden' });
     await side.getByText('用户列表').waitFor();
-    await screenshot(clerk, 'journey-clerk-users-zh-cn-dark');
+    await shot(clerk, 'journey-clerk-users-zh-cn-dark');
     await clerk.getByTestId('dark-switch').click();
     await clerk.waitForFunction(() => document.body.getAttribute('theme-mode') !== 'dark');
     await clerk.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
@@ -284,7 +293,7 @@ describe('a new user’s path: npm start on an empty data folder → limited use
     await clerk.getByTestId('locale-en').click();
     await clerk.getByTestId('locale-en').waitFor({ state: 'hidden' });
     await side.getByText('Users', { exact: true }).waitFor();
-    await screenshot(clerk, 'journey-clerk-users-en-light');
+    await shot(clerk, 'journey-clerk-users-en-light');
     await clerkContext.close();
 
     assert.deepEqual(consoleErrors.filter((e) => !/favicon|status of 4\d\d/.test(e)), []);

@@ -16,10 +16,12 @@ const COLUMN: Record<FieldType, (name: string, c: SnapshotColumn) => string> = {
   double: (n) => `t.double(${q(n)})`,
   decimal: (n, c) => `t.decimal(${q(n)}, ${c.precision ?? 10}, ${c.scale ?? 2})`,
   boolean: (n) => `t.boolean(${q(n)})`,
-  // MariaDB's JSON is LONGTEXT + a validity check; SQLite would give a "json" column NUMERIC affinity,
-  // which silently turns '123' into 123, so it gets plain TEXT there.
+  // MariaDB's JSON is LONGTEXT + a validity check; PostgreSQL's jsonb is parsed and indexable; SQLite would
+  // give a "json" column NUMERIC affinity, which silently turns '123' into 123, so it gets plain TEXT there.
   json: (n) => `json(t, ${q(n)})`,
-  datetime: (n) => `t.dateTime(${q(n)})`,
+  // Knex makes a PostgreSQL datetime `timestamptz`; wall-clock `timestamp(0)` keeps the one time format of the
+  // wire and the other two databases (`useTz` and precision 0 change nothing there: DATETIME, datetime).
+  datetime: (n) => `t.dateTime(${q(n)}, { useTz: false, precision: 0 })`,
   date: (n) => `t.date(${q(n)})`,
 };
 
@@ -109,7 +111,7 @@ export function emitMigration(ops: MigrationOp[], comment: string, before?: Tabl
     lines.some((l) => l.includes('json(t,'))
       ? [
           'const json = (t: Knex.TableBuilder, name: string) =>',
-          "  knex.client.config.client === 'mysql2' ? t.json(name) : t.text(name);",
+          "  knex.client.config.client === 'mysql2' ? t.json(name) : knex.client.config.client === 'pg' ? t.jsonb(name) : t.text(name);",
           ...lines,
         ]
       : lines;

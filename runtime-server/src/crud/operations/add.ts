@@ -10,6 +10,7 @@ import type { EntityRuntime } from '../entityRuntime.js';
 import { normaliseBody } from '../hooks.js';
 import type { RowWrite } from '../hooks.js';
 import { askedLinks, assertLinkedExist, relationsOf, replaceLinks } from '../relations.js';
+import { insertId } from '../../db/insertId.js';
 
 /**
  * add: one object → `{ id }`, an array → `{ id: [ids] }`, all rows in one transaction.
@@ -44,8 +45,7 @@ export async function add(c: CrudContext, raw: unknown, extra: Record<string, un
       await c.hooks?.checkWrite?.(c, trx, writes, 'add');
       const out: number[] = [];
       for (const [i, row] of prepared.entries()) {
-        const [id] = await trx(c.rt.table).insert(row);
-        out.push(Number(typeof id === 'object' && id !== null ? (id as { id: number }).id : id));
+        out.push(await insertId(trx, c.rt.table, row));
         writes[i]!.id = out[i];
       }
       // Same transaction: a batch that fails on any row leaves neither rows nor audit records.

@@ -7,6 +7,7 @@ import { seedUser } from '../../testing/seedUser.js';
 import { startTestApp } from '../../testing/testApp.js';
 import { eventually } from '../../testing/eventually.js';
 import type { Client } from '../../testing/testApp.js';
+import { insertId } from '../../db/insertId.js';
 
 const PASS = 'perm-pass1';
 
@@ -27,7 +28,7 @@ for (const db of testDatabases()) {
         // A row written behind the app's back (no epoch bump): the cached answer stands for now…
         const ts = now();
         const roleId = Number((await knex(TABLES.baseSysRole).where({ name: 'r-pmcache' }).first('id')).id);
-        const [menuId] = await knex(TABLES.baseSysMenu).insert({ name: 'pm-extra', type: 2, perms: 'base:sys:log:page', orderNum: 0, keepAlive: 1, isShow: 1, createTime: ts, updateTime: ts });
+        const menuId = await insertId(knex, TABLES.baseSysMenu, { name: 'pm-extra', type: 2, perms: 'base:sys:log:page', orderNum: 0, keepAlive: 1, isShow: 1, createTime: ts, updateTime: ts });
         await knex(TABLES.baseSysRoleMenu).insert({ roleId, menuId, createTime: ts, updateTime: ts });
         assert.deepEqual(await perms(), ['base:sys:user:page'], 'served from the cache');
         // …and is re-read once the cached entry is older than the session TTL (3 s), epoch or not.

@@ -78,9 +78,11 @@ for (const db of testDatabases()) {
     });
 
     it('answers every request of the journey exactly as recorded', async () => {
-      const file = path.join(import.meta.dirname, 'fixtures', `roleUserWire.${db.name}.json`);
+      // PostgreSQL came later: it must answer exactly what MariaDB answered when recorded (the SQLite and
+      // MariaDB recordings are the same, as every database answers alike); it records nothing of its own.
+      const file = path.join(import.meta.dirname, 'fixtures', `roleUserWire.${db.name === 'postgres' ? 'mariadb' : db.name}.json`);
       const got = await journey(app);
-      if (process.env.RECORD_WIRE === '1') fs.writeFileSync(file, JSON.stringify(got, null, 1) + '\n');
+      if (process.env.RECORD_WIRE === '1' && db.name !== 'postgres') fs.writeFileSync(file, JSON.stringify(got, null, 1) + '\n');
       const want = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
       for (const k of Object.keys(want)) assert.deepEqual(got[k], want[k], k);
       assert.deepEqual(Object.keys(got), Object.keys(want));

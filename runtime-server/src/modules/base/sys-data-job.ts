@@ -16,6 +16,7 @@ import { crudFor, entityFor } from '../../dataJob/entityAccess.js';
 import { exportFileName, runExport } from '../../dataJob/exportJob.js';
 import dayjs from 'dayjs';
 import { finish, JOB, JOB_KEEP_HOURS, JOB_TABLE, jobDir, jobFilePath, ownJob, publicJob } from '../../dataJob/jobs.js';
+import { insertId } from '../../db/insertId.js';
 
 interface ExportBody {
   prefix: string;
@@ -53,7 +54,7 @@ export const exportStart: Handler = async (ctx) => {
   applyOrder(filteredQuery(services.knex, c.rt, input, c), c.rt, input);
   const ts = now();
   const fileName = exportFileName(c.rt, locale, body.format);
-  const inserted = await services.knex(JOB_TABLE).insert({
+  const jobId = await insertId(services.knex, JOB_TABLE, {
     userId: actor!.userId,
     kind: 'export',
     entity: e.id,
@@ -66,7 +67,6 @@ export const exportStart: Handler = async (ctx) => {
     createTime: ts,
     updateTime: ts,
   });
-  const jobId = Number(Array.isArray(inserted) ? inserted[0] : inserted);
   services.dataJobs.track(
     runExport(services, {
       jobId,
@@ -205,7 +205,7 @@ export const importPreview: Handler = async (ctx) => {
     const e = await entityFor(services, actor!, String(form.fields.prefix ?? ''), ['add']);
     const c = await crudFor(ctx, e);
     const ts = now();
-    const inserted = await services.knex(JOB_TABLE).insert({
+    const jobId = await insertId(services.knex, JOB_TABLE, {
       userId: actor!.userId,
       kind: 'import',
       entity: e.id,
@@ -220,8 +220,7 @@ export const importPreview: Handler = async (ctx) => {
       createTime: ts,
       updateTime: ts,
     });
-    const jobId = Number(Array.isArray(inserted) ? inserted[0] : inserted);
-    const stored = `${jobId}-${randomBytes(8).toString('hex')}-upload.${format}`;
+      const stored = `${jobId}-${randomBytes(8).toString('hex')}-upload.${format}`;
     await fs.promises.mkdir(jobDir(services.config.dataDir), { recursive: true });
     await fs.promises.copyFile(file.path, jobFilePath(services.config.dataDir, stored));
     await services.knex(JOB_TABLE).where({ id: jobId }).update({ file: stored });

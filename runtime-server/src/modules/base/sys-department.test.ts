@@ -5,6 +5,7 @@ import { startTestApp } from '../../testing/testApp.js';
 import type { TestApp } from '../../testing/testApp.js';
 import { createScopedAdmin, insertUser } from '../../testing/scopedAdmin.js';
 import { now } from '../../db/values.js';
+import { insertId } from '../../db/insertId.js';
 
 const D = '/admin/base/sys/department';
 
@@ -129,7 +130,7 @@ for (const db of testDatabases()) {
       const inZ = await insertUser(app, 'in-z', z);
       const inX = await insertUser(app, 'in-x', x);
       const ts = now();
-      const [roleId] = await knex()('base_sys_role').insert({ name: 'dept-z-role', relevance: 0, createTime: ts, updateTime: ts });
+      const roleId = await insertId(knex(), 'base_sys_role', { name: 'dept-z-role', relevance: 0, createTime: ts, updateTime: ts });
       await knex()('base_sys_role_department').insert({ roleId: Number(roleId), departmentId: z, createTime: ts, updateTime: ts });
 
       const res = await app.post(`${D}/delete`, { ids: [y], deleteUser: false });
@@ -203,8 +204,7 @@ for (const db of testDatabases()) {
       const strong = await insertUser(app, 'strong-one', team);
       const ts = now();
       // A role the deleting admin does not hold.
-      const [roleId] = (await knex()('base_sys_role').insert({ name: 'stronger', relevance: 0, createTime: ts, updateTime: ts })) as number[];
-      const role = Number(roleId ?? (await knex()('base_sys_role').where({ name: 'stronger' }).first('id')).id);
+      const role = await insertId(knex(), 'base_sys_role', { name: 'stronger', relevance: 0, createTime: ts, updateTime: ts });
       await knex()('base_sys_user_role').insert({ userId: strong, roleId: role, createTime: ts, updateTime: ts });
       for (const deleteUser of [true, false]) {
         const res = await app.as(u.tokens.token).post(`${D}/delete`, { ids: [team], deleteUser });

@@ -11,6 +11,7 @@ import type { BaseSysViewRow } from '../../generated/rows.js';
 import { TABLES } from '../../generated/tables.js';
 import { table } from '../../db/table.js';
 import { roleIdsOfUser } from '../../auth/roleIds.js';
+import { insertId } from '../../db/insertId.js';
 
 const TABLE = TABLES.baseSysView;
 const SETTINGS = TABLES.baseSysUserSetting;
@@ -106,8 +107,7 @@ export const viewSave: Handler = async ({ services, actor, body }) => {
   if (state === undefined) throw new ValidationError('view.stateRequired');
   const [{ n }] = (await knex(TABLE).where({ userId: actor!.userId, screen: e.id }).count({ n: '*' })) as [{ n: number | string }];
   if (Number(n) >= VIEWS_PER_SCREEN) throw new ValidationError('view.tooMany', { max: VIEWS_PER_SCREEN });
-  const inserted = await knex(TABLE).insert({ userId: actor!.userId, screen: e.id, name, state, shareRoleId: null, shareDepartmentId: null, createTime: ts, updateTime: ts });
-  return { id: Number(Array.isArray(inserted) ? inserted[0] : inserted) };
+  return { id: await insertId(knex, TABLE, { userId: actor!.userId, screen: e.id, name, state, shareRoleId: null, shareDepartmentId: null, createTime: ts, updateTime: ts }) };
 };
 
 /**

@@ -5,6 +5,7 @@ import { testDatabases } from '../../testing/forEachDb.js';
 import { createScopedAdmin } from '../../testing/scopedAdmin.js';
 import { startTestApp } from '../../testing/testApp.js';
 import type { TestApp } from '../../testing/testApp.js';
+import { insertId } from '../../db/insertId.js';
 
 const URL = '/admin/demo/dashboard/summary';
 const FMT = 'YYYY-MM-DD HH:mm:ss';
@@ -78,7 +79,7 @@ for (const db of testDatabases()) {
       const visitorsBefore = (await knex()('base_sys_log').where('createTime', '>=', ts(today)).distinct('ip')).map((r) => r.ip as string);
       assert.ok(visitorsBefore.includes('10.0.0.2') && !visitorsBefore.includes('10.0.0.3'));
       const goods = async (title: string, type: number | null) => {
-        const [id] = await knex()('demo_goods').insert({ title, type, price: 1, status: 1, stock: 0, ...stamp(now) });
+        const id = await insertId(knex(), 'demo_goods', { title, type, price: 1, status: 1, stock: 0, ...stamp(now) });
         return Number(id);
       };
       const phone = await goods('Phone', 1);

@@ -110,9 +110,11 @@ export const summary: Handler = async ({ services, actor }) => {
   await Promise.all(
     CHART_RANGES.map(async (name) => {
       const r = chartRange(name, now);
-      // The prefix is one of three constants, never input, so it is written into the SQL.
+      // The prefix is one of three constants, never input, so it is written into the SQL. PostgreSQL takes no
+      // substring of a timestamp: its text form (ISO, the same `YYYY-MM-DD HH:mm:ss`) is cut instead.
+      const time = services.dialect === 'postgres' ? '"payTime"::text' : 'payTime';
       const rows = (await paidIn(r.from, r.to)
-        .select(knex.raw(`substr(payTime, 1, ${r.prefix}) as k`), knex.raw('sum(amount) as s'), knex.raw('count(*) as n'))
+        .select(knex.raw(`substr(${time}, 1, ${r.prefix}) as k`), knex.raw('sum(amount) as s'), knex.raw('count(*) as n'))
         .groupBy('k')) as { k: string; s: unknown; n: unknown }[];
       const byKey = new Map(rows.map((row) => [String(row.k), row]));
       charts[name] = r.keys.map((key) => ({ key, amount: money(byKey.get(key)?.s), count: int(byKey.get(key)?.n) }));

@@ -20,6 +20,7 @@ import type { PluginPackage } from '../../plugins/packageReader.js';
 import { receiveMultipart } from '../../upload/multipart.js';
 import { table } from '../../db/table.js';
 import { ENTITIES } from '../../generated/tables.js';
+import { insertId } from '../../db/insertId.js';
 
 /**
  * `/admin/plugin/info`: install (super-admin, a validated `.cool` package), enable/disable/configure
@@ -161,8 +162,7 @@ async function store(ctx: ActionContext, pkg: PluginPackage, force: boolean): Pr
         id = before.id;
         await trx(PLUGIN_TABLE).where({ id }).update({ ...dbValues(rt, wire), updateTime: ts });
       } else {
-        const r = await trx(PLUGIN_TABLE).insert({ ...dbValues(rt, wire), createTime: ts, updateTime: ts });
-        id = Number(Array.isArray(r) ? r[0] : r);
+        id = await insertId(trx, PLUGIN_TABLE, { ...dbValues(rt, wire), createTime: ts, updateTime: ts });
       }
       const after = await table(trx, PLUGIN_TABLE).where({ id }).first();
       await recordAudit(trx, rt, before ? 'update' : 'add', [{ id, before: trimmed(before), after: trimmed(after) }], originOf(ctx));

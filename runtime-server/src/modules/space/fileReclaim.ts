@@ -5,6 +5,7 @@ import type { Registry } from '../../crud/entityRuntime.js';
 import { removeStoredFile } from '../../upload/localStorage.js';
 import { ENTITIES, TABLES } from '../../generated/tables.js';
 import { table } from '../../db/table.js';
+import { escapeLike, whereLike } from '../../db/like.js';
 
 const CHUNK = 500;
 
@@ -42,7 +43,7 @@ async function heldElsewhere(knex: Knex, registry: Registry, needle: string): Pr
     if (!columns.length) continue;
     const hit = await knex(rt.table)
       .where((q) => {
-        for (const c of columns) q.orWhereRaw("?? LIKE ? ESCAPE '!'", [c, needle]);
+        for (const c of columns) whereLike(q, c, needle, true);
       })
       .first('id');
     if (hit) return true;
@@ -73,10 +74,12 @@ export async function reclaimFiles(
     const used = new Set((await table(knex, TABLES.spaceInfo).whereIn('key', part).distinct('key')).map((r) => r.key?.toLowerCase()));
     for (const key of part) {
       if (used.has(key.toLowerCase())) continue;
-      const needle = `%${JSON.stringify(key).slice(1, -1).replace(/[!%_]/g, (c) => '!' + c)}%`;
+      const needle = `%${escapeLike(JSON.stringify(key).slice(1, -1))}%`;
       const held = await knex(TABLES.recycleData)
-        .whereRaw("?? LIKE ? ESCAPE '!'", ['data', needle])
-        .orWhereRaw("?? LIKE ? ESCAPE '!'", ['entityInfo', needle])
+        .where((q) => {
+          whereLike(q, 'data', needle);
+          whereLike(q, 'entityInfo', needle, true);
+        })
         .first('id');
       if (held) continue;
       if (registry && (await heldElsewhere(knex, registry, needle))) continue;

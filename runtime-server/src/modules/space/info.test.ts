@@ -7,6 +7,7 @@ import { testDatabases } from '../../testing/forEachDb.js';
 import { reclaimFiles, spaceKeysOf } from './fileReclaim.js';
 import { startTestApp } from '../../testing/testApp.js';
 import type { TestApp } from '../../testing/testApp.js';
+import { whereLike } from '../../db/like.js';
 
 const I = '/admin/space/info';
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('tiny png')]);
@@ -208,7 +209,7 @@ for (const db of testDatabases()) {
       // Once nothing uses them, a later purge of another snapshot holding them removes them.
       assert.equal((await app.post('/admin/base/comm/personUpdate', { nickName: 'Admin', headImg: '' })).body.code, 1000);
       await app.post('/admin/demo/goods/delete', { ids: [goods] });
-      await app.instance.services.knex('recycle_data').where('entityInfo', 'like', '%demo/goods%').delete();
+      await app.instance.services.knex('recycle_data').where((q) => whereLike(q, 'entityInfo', '%demo/goods%')).delete();
       for (const u of [url, goodsUrl]) {
         const id = (await app.post(`${I}/add`, { url: u, name: 'again.png' })).body.data.id;
         await app.post(`${I}/delete`, { ids: [id] });

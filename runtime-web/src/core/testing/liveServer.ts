@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { testDatabases, TEST_ADMIN_PASSWORD, TEST_CAPTCHA } from '../../../../runtime-server/src/testing/forEachDb.js';
+import { sqliteTestDb, TEST_ADMIN_PASSWORD, TEST_CAPTCHA } from '../../../../runtime-server/src/testing/forEachDb.js';
 import { startTestApp } from '../../../../runtime-server/src/testing/testApp.js';
 import type { TestApp } from '../../../../runtime-server/src/testing/testApp.js';
 import { createStorage, memoryBackend } from '../storage';
@@ -20,7 +20,7 @@ export interface LiveServer {
 }
 
 export async function startLiveServer(): Promise<LiveServer> {
-  const db = testDatabases().find((d) => d.name === 'sqlite');
+  const db = sqliteTestDb();
   if (!db) throw new Error('no SQLite test database');
   const app = await startTestApp(await db.config());
   const server = http.createServer(app.instance.callback());
