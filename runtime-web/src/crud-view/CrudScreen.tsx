@@ -5,7 +5,8 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
-import { Button, Empty, Modal, Pagination, SideSheet, Spin, Toast } from '@douyinfe/semi-ui';
+import { Button, Empty, Modal, Pagination, Spin, Toast } from '@douyinfe/semi-ui';
+import { Drawer } from '../a11y/Drawer';
 import { IconDelete, IconDownload, IconEdit, IconUpload, IconPlus, IconRefresh, IconTreeTriangleDown, IconTreeTriangleRight } from '@douyinfe/semi-icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -365,7 +366,7 @@ const CrudView = observer(function CrudView({ store, autoAdd }: { store: CrudSto
       )}
       {model.sidebar && managing && (
         // The sidebar's own entity (dictionary types, file classes…) is managed by the same generic screen.
-        <SideSheet
+        <Drawer
           visible
           title={sidebarTitle}
           width={narrow ? '100%' : '60%'}
@@ -375,7 +376,7 @@ const CrudView = observer(function CrudView({ store, autoAdd }: { store: CrudSto
           }}
         >
           <CrudScreen prefix={`/admin/${model.sidebar.entity}`} syncUrl={false} autoAdd={managing === 'add'} />
-        </SideSheet>
+        </Drawer>
       )}
       {dialog !== undefined || formLoaded ? (
         <Suspense fallback={null}>

@@ -1,4 +1,5 @@
-import { Radio, RadioGroup, SideSheet, Switch } from '@douyinfe/semi-ui';
+import { Radio, RadioGroup, Switch } from '@douyinfe/semi-ui';
+import { Drawer } from '../a11y/Drawer';
 import { IconTick } from '@douyinfe/semi-icons';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
@@ -28,7 +29,7 @@ export const ThemeDrawer = observer(function ThemeDrawer() {
         onClick={() => setOpen(true)}
         data-testid="theme-settings"
       />
-      <SideSheet
+      <Drawer
         title={t('theme.title')}
         visible={open}
         onCancel={() => setOpen(false)}
@@ -98,7 +99,7 @@ export const ThemeDrawer = observer(function ThemeDrawer() {
             </RadioGroup>
           </div>
         </section>
-      </SideSheet>
+      </Drawer>
     </>
   );
 });
