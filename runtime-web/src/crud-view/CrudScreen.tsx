@@ -5,7 +5,8 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
-import { Button, Empty, Modal, Pagination, Spin, Toast } from '@douyinfe/semi-ui';
+import { Button, Empty, Modal, Spin, Toast } from '@douyinfe/semi-ui';
+import { Pager } from '../a11y/Pager';
 import { Drawer } from '../a11y/Drawer';
 import { IconDelete, IconDownload, IconEdit, IconUpload, IconPlus, IconRefresh, IconTreeTriangleDown, IconTreeTriangleRight } from '@douyinfe/semi-icons';
 import { useTranslation } from 'react-i18next';
@@ -328,7 +329,7 @@ const CrudView = observer(function CrudView({ store, autoAdd }: { store: CrudSto
           </span>
           {selectedCount ? <span className="crud-muted">{t('selected', { n: selectedCount })}</span> : null}
           <span className="crud-flex1" />
-          <Pagination
+          <Pager
             total={store.total}
             currentPage={store.params.page}
             pageSize={store.params.size}

@@ -74,6 +74,7 @@ export const ThemeDrawer = observer(function ThemeDrawer() {
           <div className="sa-theme-row">
             <span>{t('theme.dark')}</span>
             <Switch
+              aria-label={t('theme.dark')}
               checked={app.dark}
               onChange={() => void switchWithReveal(() => flushSync(() => app.toggleDark()))}
               data-testid="theme-dark"
@@ -81,7 +82,7 @@ export const ThemeDrawer = observer(function ThemeDrawer() {
           </div>
           <div className="sa-theme-row">
             <span>{t('theme.group')}</span>
-            <Switch checked={theme.isGroup} onChange={(v) => app.setTheme({ isGroup: v })} data-testid="theme-group" />
+            <Switch aria-label={t('theme.group')} checked={theme.isGroup} onChange={(v) => app.setTheme({ isGroup: v })} data-testid="theme-group" />
           </div>
           <div className="sa-theme-row sa-theme-row--stack">
             <span>{t('theme.transition')}</span>
