@@ -131,7 +131,7 @@ export function readable(color: string, backgrounds: readonly string[], dark: bo
  * The darkest surfaces primary text sits on (measured in the console: a light button's fill on the page,
  * in a dialog, hovered): text in the primary colour must read on all of them.
  */
-const TEXT_SURFACES = { light: ['#ffffff', '#e9e9ea'], dark: ['#232429', '#3e3f44'] };
+const TEXT_SURFACES = { light: ['#ffffff', '#e9e9ea'], dark: ['#232429', '#4c4d52'] };
 
 /**
  * Semi tokens that miss AA contrast as Semi ships them (placeholder and secondary text, danger and warning
@@ -150,13 +150,13 @@ const READABLE_TOKENS: Record<'light' | 'dark', Record<string, string>> = {
   },
   dark: {
     '--semi-color-text-2': 'rgba(249, 249, 249, 0.72)',
-    '--semi-color-fill-0': 'rgba(255, 255, 255, 0.08)',
-    '--semi-color-fill-1': 'rgba(255, 255, 255, 0.11)',
-    '--semi-color-fill-2': 'rgba(255, 255, 255, 0.14)',
-    '--semi-color-danger': '#ff8a73',
-    '--semi-color-danger-hover': '#ffa594',
-    '--semi-color-danger-active': '#ffbfb2',
-    '--semi-color-warning': '#ffae43',
+    '--semi-color-fill-0': 'rgba(255, 255, 255, 0.06)',
+    '--semi-color-fill-1': 'rgba(255, 255, 255, 0.09)',
+    '--semi-color-fill-2': 'rgba(255, 255, 255, 0.12)',
+    '--semi-color-danger': '#ffa08c',
+    '--semi-color-danger-hover': '#ffb5a6',
+    '--semi-color-danger-active': '#ffcabf',
+    '--semi-color-warning': '#ffb85c',
     '--semi-color-success': '#7dd96b',
   },
 };
