@@ -192,13 +192,35 @@ describe('keyboard only', () => {
     await page.locator('#root_title').focus();
     await page.keyboard.type('Keyboard goods');
     await page.locator('#root_price').focus();
+    await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('12.5');
+    // A select: Enter opens it, arrows move, Enter picks.
+    await page.locator('[data-field="type"] [role="combobox"]').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.semi-select-option').first().waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.locator('.semi-select-option').first().waitFor({ state: 'hidden' });
+    // A switch: Space toggles it.
+    const status = page.locator('[data-field="status"] [role="switch"]');
+    const was = await status.getAttribute('aria-checked');
+    await status.focus();
+    await page.keyboard.press('Space');
+    assert.notEqual(await status.getAttribute('aria-checked'), was, 'the switch toggled by keyboard');
+    // A number: typed over its value.
+    await page.locator('#root_stock').focus();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('7');
     await screenshot(page, 'keyboard-form-focus-zh-light');
     await page.getByTestId('crud-save').focus();
     await page.keyboard.press('Enter');
     await page.getByText('保存成功').first().waitFor();
     const saved = await h.app.instance.services.knex('demo_goods').where({ title: 'Keyboard goods' }).first();
     assert.ok(saved, 'saved by keyboard');
+    assert.equal(Number(saved.price), 12.5);
+    assert.equal(Number(saved.stock), 7);
+    assert.ok(saved.type !== null && saved.type !== undefined, 'a type picked by keyboard');
+    assert.equal(Number(saved.status), was === 'true' ? 0 : 1);
 
     // Search by keyboard.
     await page.locator('[data-testid="crud-screen"] input[placeholder="标题"]').focus();
