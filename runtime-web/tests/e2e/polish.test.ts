@@ -94,6 +94,8 @@ describe('a polished first look, in the browser', () => {
     await page.getByTestId('import-file').setInputFiles({ name: 'goods.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
     // Batch by batch ("skip rows with errors"): the all-or-nothing mode holds one transaction, and on SQLite's
     // single connection the cancel is written only after it (server: dataJob/importJob.ts).
+    // The preview of a large file takes a while on a busy machine.
+    await page.getByTestId('import-preview').waitFor({ timeout: 90_000 });
     await page.locator('[data-testid="import-body"] .semi-radio', { hasText: SKIP_LABEL }).click();
     await page.getByTestId('import-start').click();
     // By keyboard: the dialog re-renders on every progress poll.
