@@ -117,7 +117,7 @@ describe('accessibility: axe WCAG 2.1 A/AA over every route and overlay', () => 
     routes = await menuPages(page);
     assert.ok(routes.length > 20, `the super-admin's menu has its pages (${routes.length})`);
   });
-  /** The table so far, under test-artifacts/a11y/ (report.md in report mode, last.md otherwise). */
+  /** The table so far, under test-artifacts/a11y/ (the report file in report mode, the last-run file otherwise). */
   function writeReport(rows: readonly ScanResult[] = all): void {
     const dir = path.join(path.dirname(SCREENSHOTS), 'a11y');
     fs.mkdirSync(dir, { recursive: true });
