@@ -20,7 +20,13 @@ declare global {
   }
 }
 
-NProgress.configure({ showSpinner: true });
+// nprogress's default template marks its parts role="bar" and role="spinner", which are no ARIA roles.
+NProgress.configure({
+  showSpinner: true,
+  template: '<div class="bar"><div class="peg"></div></div><div class="spinner"><div class="spinner-icon"></div></div>',
+  barSelector: '.bar',
+  spinnerSelector: '.spinner',
+});
 
 /**
  * Start-up (docs/reference/product-spec.md §1): stores, extensions installed, the root view mounted on #app, then EPS and the

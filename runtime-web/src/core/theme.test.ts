@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { applyTheme, DEFAULT_THEME, normaliseTheme, parseHex, shades, THEME_PRESETS, themeVariables } from './theme';
+import { applyTheme, contrast, DEFAULT_THEME, normaliseTheme, parseHex, readable, shades, THEME_PRESETS, themeVariables } from './theme';
 
 test('the eight presets of docs/reference/product-spec.md §1, default first', () => {
   assert.deepEqual(
@@ -41,7 +41,12 @@ test('dark mode blends towards the dark surface instead, so the shades differ', 
 test('variables for Semi: blue-5 is the colour as r,g,b and the primary tokens are set', () => {
   const vars = themeVariables('#FF4500', false);
   assert.equal(vars['--semi-blue-5'], '255,69,0');
-  assert.equal(vars['--semi-color-primary'], '#FF4500');
+  // Primary text is the colour made readable: AA (4.5:1) on white and on a light button's fill, both modes.
+  assert.notEqual(vars['--semi-color-primary'], '#FF4500');
+  for (const bg of ['#ffffff', '#e9e9ea']) assert.ok(contrast(vars['--semi-color-primary']!, bg) >= 4.5, bg);
+  const dark = themeVariables('#FF4500', true);
+  for (const bg of ['#232429', '#4c4d52']) assert.ok(contrast(dark['--semi-color-primary']!, bg) >= 4.5, `dark ${bg}`);
+  assert.equal(readable('#1c1f23', ['#ffffff'], false), '#1c1f23', 'a colour that reads already stays');
   assert.equal(vars['--color-primary-light-9'], shades('#FF4500', false)[8]);
   assert.notEqual(themeVariables('#FF4500', true)['--semi-blue-0'], vars['--semi-blue-0']);
 });

@@ -98,6 +98,69 @@ export function primaryScale(color: string, dark: boolean): string[] {
 
 const triple = (hex: string): string => rgbOf(hex).join(',');
 
+/** WCAG 2.1 relative luminance of a colour. */
+export function luminance(color: string): number {
+  const [r, g, b] = rgbOf(color).map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as Rgb;
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG 2.1 contrast ratio of two colours (1 … 21). */
+export function contrast(a: string, b: string): number {
+  const [x, y] = [luminance(a), luminance(b)].sort((m, n) => n - m) as [number, number];
+  return (x + 0.05) / (y + 0.05);
+}
+
+/**
+ * The colour moved towards black (light mode) or white (dark mode) in small steps until text in it reaches
+ * `ratio` against every background given: how a preset or picked theme colour stays readable (WCAG 1.4.3).
+ */
+export function readable(color: string, backgrounds: readonly string[], dark: boolean, ratio = 4.6): string {
+  const base = rgbOf(color);
+  const towards = rgbOf(dark ? WHITE : BLACK);
+  for (let w = 0; w <= 1; w += 0.02) {
+    const hex = toHex(mix(base, towards, w));
+    if (backgrounds.every((bg) => contrast(hex, bg) >= ratio)) return hex;
+  }
+  return dark ? WHITE : BLACK;
+}
+
+/**
+ * The darkest surfaces primary text sits on (measured in the console: a light button's fill on the page,
+ * in a dialog, hovered): text in the primary colour must read on all of them.
+ */
+const TEXT_SURFACES = { light: ['#ffffff', '#e9e9ea'], dark: ['#232429', '#4c4d52'] };
+
+/**
+ * Semi tokens that miss AA contrast as Semi ships them (placeholder and secondary text, danger and warning
+ * text, dark fills under primary text): adjusted per mode, whatever the theme colour.
+ */
+const READABLE_TOKENS: Record<'light' | 'dark', Record<string, string>> = {
+  light: {
+    '--semi-color-text-2': 'rgba(28, 31, 35, 0.72)',
+    '--semi-color-danger': '#d52515',
+    '--semi-color-danger-hover': '#b2180e',
+    '--semi-color-danger-active': '#8e0e07',
+    '--semi-color-warning': '#a35a00',
+    '--semi-color-warning-hover': '#8a4c00',
+    '--semi-color-warning-active': '#6f3d00',
+    '--semi-color-success': '#2a7a1e',
+  },
+  dark: {
+    '--semi-color-text-2': 'rgba(249, 249, 249, 0.72)',
+    '--semi-color-fill-0': 'rgba(255, 255, 255, 0.06)',
+    '--semi-color-fill-1': 'rgba(255, 255, 255, 0.09)',
+    '--semi-color-fill-2': 'rgba(255, 255, 255, 0.12)',
+    '--semi-color-danger': '#ffa08c',
+    '--semi-color-danger-hover': '#ffb5a6',
+    '--semi-color-danger-active': '#ffcabf',
+    '--semi-color-warning': '#ffb85c',
+    '--semi-color-success': '#7dd96b',
+  },
+};
+
 /** The CSS variables `applyTheme` writes, exposed for tests and for components that style themselves. */
 export function themeVariables(color: string, dark: boolean): Record<string, string> {
   const scale = primaryScale(color, dark);
@@ -106,18 +169,24 @@ export function themeVariables(color: string, dark: boolean): Record<string, str
     // Semi reads its palette as "r,g,b" inside rgba(var(--semi-blue-5), 1).
     vars[`--semi-blue-${i}`] = triple(hex);
   });
-  vars['--semi-color-primary'] = color;
-  vars['--semi-color-primary-hover'] = scale[6]!;
-  vars['--semi-color-primary-active'] = scale[7]!;
+  // Primary as text must read on the surfaces it sits on; the palette (blue-0…9) keeps the chosen colour.
+  const primary = readable(color, TEXT_SURFACES[dark ? 'dark' : 'light'], dark);
+  const states = primaryScale(primary, dark);
+  vars['--semi-color-primary'] = primary;
+  vars['--semi-color-primary-hover'] = states[6]!;
+  vars['--semi-color-primary-active'] = states[7]!;
+  // Text on a solid primary fill: white, or near-black on a primary lightened for dark mode.
+  vars['--sa-on-primary'] = contrast(primary, WHITE) >= 4.5 ? WHITE : DARK_BASE;
   vars['--semi-color-primary-disabled'] = scale[2]!;
   vars['--semi-color-primary-light-default'] = scale[0]!;
   vars['--semi-color-primary-light-hover'] = scale[1]!;
   vars['--semi-color-primary-light-active'] = scale[2]!;
-  vars['--semi-color-focus-border'] = color;
-  vars['--semi-color-link'] = color;
-  vars['--semi-color-link-hover'] = scale[6]!;
-  vars['--semi-color-link-active'] = scale[7]!;
-  vars['--color-primary'] = color;
+  vars['--semi-color-focus-border'] = primary;
+  vars['--semi-color-link'] = primary;
+  vars['--semi-color-link-hover'] = states[6]!;
+  vars['--semi-color-link-active'] = states[7]!;
+  vars['--color-primary'] = primary;
+  Object.assign(vars, READABLE_TOKENS[dark ? 'dark' : 'light']);
   shades(color, dark).forEach((hex, i) => {
     vars[`--color-primary-light-${i + 1}`] = hex;
   });

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { Button, Checkbox, Empty, Spin } from '@douyinfe/semi-ui';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../core/stores/context';
-import { labelIn } from '../crud/model';
+import { labelIn, shownFor } from '../crud/model';
 import type { ColumnModel } from '../crud/model';
 import type { CrudStore } from '../crud/store';
 import type { Row } from '../crud/types';
@@ -36,21 +36,29 @@ export const CardList = observer(function CardList({ store, columns, ops }: { st
             ))}
             <div className="crud-card__ops">
               {can.update ? (
-                <Button size="small" onClick={() => ops.edit(row)}>
+                <Button size="small" onClick={() => ops.edit(row)} data-op="edit">
                   {t('edit')}
                 </Button>
               ) : can.info ? (
-                <Button size="small" onClick={() => ops.info(row)}>
+                <Button size="small" onClick={() => ops.info(row)} data-op="info">
                   {t('info')}
                 </Button>
               ) : null}
+              {/* The entity's row actions too: a phone reaches every operation the table offers. */}
+              {store.model.rowActions
+                .filter((a) => store.canAction(a.name) && shownFor(a, row))
+                .map((a) => (
+                  <Button key={a.name} size="small" onClick={() => ops.action(a, row)} data-op={`action:${a.name}`}>
+                    {labelIn(a.label, app.locale, a.name)}
+                  </Button>
+                ))}
               {can.history && (
-                <Button size="small" onClick={() => ops.history(row)}>
+                <Button size="small" onClick={() => ops.history(row)} data-op="history">
                   {t('history')}
                 </Button>
               )}
               {can.delete && (
-                <Button size="small" type="danger" onClick={() => ops.remove([row])}>
+                <Button size="small" type="danger" onClick={() => ops.remove([row])} data-op="delete">
                   {t('delete')}
                 </Button>
               )}

@@ -5,7 +5,9 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
-import { Button, Empty, Modal, Pagination, SideSheet, Spin, Toast } from '@douyinfe/semi-ui';
+import { Button, Empty, Modal, Spin, Toast } from '@douyinfe/semi-ui';
+import { Pager } from '../a11y/Pager';
+import { Drawer } from '../a11y/Drawer';
 import { IconDelete, IconDownload, IconEdit, IconUpload, IconPlus, IconRefresh, IconTreeTriangleDown, IconTreeTriangleRight } from '@douyinfe/semi-icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -327,7 +329,7 @@ const CrudView = observer(function CrudView({ store, autoAdd }: { store: CrudSto
           </span>
           {selectedCount ? <span className="crud-muted">{t('selected', { n: selectedCount })}</span> : null}
           <span className="crud-flex1" />
-          <Pagination
+          <Pager
             total={store.total}
             currentPage={store.params.page}
             pageSize={store.params.size}
@@ -365,7 +367,7 @@ const CrudView = observer(function CrudView({ store, autoAdd }: { store: CrudSto
       )}
       {model.sidebar && managing && (
         // The sidebar's own entity (dictionary types, file classes…) is managed by the same generic screen.
-        <SideSheet
+        <Drawer
           visible
           title={sidebarTitle}
           width={narrow ? '100%' : '60%'}
@@ -375,7 +377,7 @@ const CrudView = observer(function CrudView({ store, autoAdd }: { store: CrudSto
           }}
         >
           <CrudScreen prefix={`/admin/${model.sidebar.entity}`} syncUrl={false} autoAdd={managing === 'add'} />
-        </SideSheet>
+        </Drawer>
       )}
       {dialog !== undefined || formLoaded ? (
         <Suspense fallback={null}>

@@ -40,6 +40,8 @@ export function widthOf(c: ColumnModel): number {
   return len <= 20 ? 120 : len <= 100 ? 160 : 200;
 }
 
+const ariaSort = (order: string | false): 'ascending' | 'descending' | 'none' => (order === 'ascend' ? 'ascending' : order === 'descend' ? 'descending' : 'none');
+
 /** Rows from which the table switches to virtual scrolling. */
 const VIRTUAL_FROM = 200;
 const ROW_HEIGHT = 44;
@@ -124,7 +126,8 @@ export const DataTable = observer(function DataTable(props: {
       sorter: c.sortable ? true : undefined,
       sortOrder: c.sortable ? (sortOrder(c.key) as 'ascend' | 'descend' | false) : undefined,
       render: (value: unknown, row: Row) => <Cell value={value} row={row} column={c} store={store} />,
-      onHeaderCell: () => ({ 'data-column': c.key }) as never,
+      // Screen readers announce the sort through the header's aria-sort (Semi sets none).
+      onHeaderCell: () => ({ 'data-column': c.key, ...(c.sortable ? { 'aria-sort': ariaSort(sortOrder(c.key)) } : {}) }) as never,
     }));
   const ops0 = (row: Row): ReactNode => {
     const buttons = rowButtons(row);

@@ -1,7 +1,8 @@
 /** The record history drawer: who changed what and when, old → new, secrets masked by the server. */
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Empty, SideSheet, Spin, Tag, Timeline } from '@douyinfe/semi-ui';
+import { Empty, Spin, Tag, Timeline } from '@douyinfe/semi-ui';
+import { Drawer } from '../a11y/Drawer';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../core/stores/context';
 import { labelIn } from '../crud/model';
@@ -37,7 +38,7 @@ export const HistoryDrawer = observer(function HistoryDrawer({ store, row, onClo
     return raw(v);
   };
   return (
-    <SideSheet visible={!!row} title={row ? t('historyTitle', { id: String(row.id) }) : ''} onCancel={onClose} width={app.screen === 'xs' ? '100%' : 520} data-testid="crud-history">
+    <Drawer visible={!!row} title={row ? t('historyTitle', { id: String(row.id) }) : ''} onCancel={onClose} width={app.screen === 'xs' ? '100%' : 520} data-testid="crud-history">
       {error ? <Empty description={t('loadError', { message: error })} /> : null}
       {!entries && !error ? <Spin /> : null}
       {entries && !entries.length ? <Empty description={t('historyEmpty')} /> : null}
@@ -71,6 +72,6 @@ export const HistoryDrawer = observer(function HistoryDrawer({ store, row, onClo
           })}
         </Timeline>
       ) : null}
-    </SideSheet>
+    </Drawer>
   );
 });

@@ -98,6 +98,11 @@ export const ImportDialog = observer(function ImportDialog({ store, onClose }: {
               {t('importReport')}
             </Button>
           ) : null}
+          {run.running ? (
+            <Button type="danger" onClick={() => void run.cancel().catch((e: Error) => Toast.error(e.message))} data-testid="import-cancel">
+              {t('cancelImport')}
+            </Button>
+          ) : null}
           <Button onClick={onClose}>{t('close')}</Button>
           {preview && !job ? (
             <Button theme="solid" type="primary" disabled={!preview.valid} onClick={() => void start()} data-testid="import-start">
@@ -182,7 +187,9 @@ export const ImportDialog = observer(function ImportDialog({ store, onClose }: {
             <Typography.Text type={job.status === JOB_STATUS.failed ? 'danger' : 'secondary'} role={job.status === JOB_STATUS.failed ? 'alert' : undefined}>
               {job.status === JOB_STATUS.done
                 ? t('importDone', { n: job.processed }) + (job.error ? ` ${job.error}` : '')
-                : job.status === JOB_STATUS.failed
+                : job.status === JOB_STATUS.cancelled
+                  ? t(mode === 'all' ? 'importCancelled' : 'importCancelledKept')
+                  : job.status === JOB_STATUS.failed
                   ? t('importFailed', { reason: job.error ?? '' })
                   : t('importProgress', { processed: job.processed, total: job.total })}
             </Typography.Text>

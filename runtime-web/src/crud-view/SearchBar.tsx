@@ -1,7 +1,8 @@
 /** Keyword search (Enter or the button), filters with the fitting widget, an advanced-search drawer and reset. */
 import { useEffect, useMemo, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Input, InputNumber, Select, SideSheet } from '@douyinfe/semi-ui';
+import { Button, Input, InputNumber, Select } from '@douyinfe/semi-ui';
+import { Drawer } from '../a11y/Drawer';
 import { IconFilter, IconSearch } from '@douyinfe/semi-icons';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../core/stores/context';
@@ -152,7 +153,7 @@ export const SearchBar = observer(function SearchBar({ store }: { store: CrudSto
           {t('reset')}
         </Button>
       )}
-      <SideSheet
+      <Drawer
         visible={adv}
         title={t('advSearch')}
         width={app.screen === 'xs' ? '100%' : 600}
@@ -194,7 +195,7 @@ export const SearchBar = observer(function SearchBar({ store }: { store: CrudSto
             <FilterBuilder fields={choices} value={draftWhere} onChange={setDraftWhere} />
           </div>
         ) : null}
-      </SideSheet>
+      </Drawer>
     </div>
   );
 });

@@ -31,6 +31,11 @@ const labelOf = (r: Row) => {
   return typeof r.key === 'string' && r.key ? `${name} - ${r.key}` : name;
 };
 
+/** Tree rows in display order, depth first. */
+function flatten(nodes: readonly TreeRow[]): TreeRow[] {
+  return nodes.flatMap((n) => [n, ...flatten((n.children ?? []) as TreeRow[])]);
+}
+
 export const Sidebar = observer(function Sidebar({
   entity,
   filter,
@@ -151,9 +156,14 @@ export const Sidebar = observer(function Sidebar({
             .map(String)
             .includes(selected)
         ) {
-          // A screen that opens on the first node (dictionary types) moves to the first one left, not to "all".
-          if (start === 'first') started.current = false;
-          onSelect(undefined);
+          // A screen that opens on a node (dictionary types) moves to the next one (else the one before), not to "all".
+          if (start === 'first') {
+            const gone = new Set(branchIds(rows ?? [], row.id).map(String));
+            const order = flatten(roots);
+            const at = order.findIndex((r) => String(r.id) === String(row.id));
+            const next = [...order.slice(at + 1), ...order.slice(0, Math.max(at, 0)).reverse()].find((r) => !gone.has(String(r.id)));
+            choose(next?.id);
+          } else onSelect(undefined);
         }
         afterChange();
       } catch (e) {
@@ -216,9 +226,12 @@ export const Sidebar = observer(function Sidebar({
   const choose = (id: unknown) => onSelect(id === undefined ? undefined : many ? branchIds(rows ?? [], id) : id);
   // Once, on the first load: open on the first node when the URL names none (an empty list loads every record).
   useEffect(() => {
-    if (start !== 'first' || started.current || !rows) return;
+    if (start !== 'first' || !rows) return;
+    // A chosen node deleted elsewhere (the managing sheet) is no choice: open on the first one.
+    const stale = selected !== undefined && !rows.some((r) => String(r.id) === selected);
+    if (started.current && !stale) return;
     started.current = true;
-    if (selected === undefined) choose(roots[0]?.id);
+    if (selected === undefined || stale) choose(roots[0]?.id);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rows]);
   return (

@@ -95,9 +95,10 @@ function JsonCell({ value }: { value: unknown }) {
   }
   return (
     <Popover content={<pre className="crud-json">{pretty}</pre>} position="top" showArrow trigger="click">
-      <Typography.Text link className="crud-json-trigger">
+      {/* A real button: the popover marks its trigger expanded/collapsed, which a text span may not carry. */}
+      <button type="button" className="crud-json-trigger">
         {jsonPreview(value)}
-      </Typography.Text>
+      </button>
     </Popover>
   );
 }

@@ -13,7 +13,7 @@ export const TabsBar = observer(function TabsBar() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const strip = useRef<HTMLDivElement>(null);
+  const strip = useRef<HTMLUListElement>(null);
 
   useEffect(() => {
     strip.current?.querySelector<HTMLElement>('.sa-tab.is-active')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
@@ -22,7 +22,7 @@ export const TabsBar = observer(function TabsBar() {
   const go = (to: string | undefined) => {
     if (to !== undefined) navigate(to);
   };
-  const onWheel = (e: WheelEvent<HTMLDivElement>) => {
+  const onWheel = (e: WheelEvent<HTMLUListElement>) => {
     if (strip.current && Math.abs(e.deltaY) > Math.abs(e.deltaX)) strip.current.scrollLeft += e.deltaY;
   };
   const active = process.list.some((tab) => tab.path === pathname) ? pathname : undefined;
@@ -37,44 +37,57 @@ export const TabsBar = observer(function TabsBar() {
         onClick={() => navigate('/')}
         data-testid="tabs-home"
       />
-      <div className="sa-tabs__strip" ref={strip} onWheel={onWheel} role="tablist">
-        {process.list.map((tab) => {
-          const isActive = tab.path === active;
-          const label = routeLabel(tab.path, menu.routes, (k) => t(k), tab.label);
-          return (
-            <div
-              key={tab.path}
-              role="tab"
-              aria-selected={isActive}
-              tabIndex={0}
-              className={`sa-tab${isActive ? ' is-active' : ''}`}
-              data-testid={`tab-${tab.path}`}
-              onClick={() => navigate(tab.fullPath)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') navigate(tab.fullPath);
-              }}
-              onAuxClick={(e) => {
-                // Middle click closes, as in browsers.
-                if (e.button === 1) go(process.close(tab.path));
-              }}
-            >
-              <span className="sa-tab__label">{label}</span>
-              <button
-                type="button"
-                className="sa-tab__close"
-                aria-label={`${t('layout:tabs.close')} ${label}`}
-                data-testid={`tab-close-${tab.path}`}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  go(process.close(tab.path));
+      {/* Open pages are links to them, each with its own close button beside it (a tab role would put that
+          button inside a control, and there is no tab panel): a labelled navigation list. */}
+      <nav className="sa-tabs__nav" aria-label={t('layout:tabs.open')}>
+        <ul className="sa-tabs__strip" ref={strip} onWheel={onWheel}>
+          {process.list.map((tab) => {
+            const isActive = tab.path === active;
+            const label = routeLabel(tab.path, menu.routes, (k) => t(k), tab.label);
+            return (
+              <li
+                key={tab.path}
+                className={`sa-tab${isActive ? ' is-active' : ''}`}
+                data-testid={`tab-${tab.path}`}
+                onClick={() => navigate(tab.fullPath)}
+                onAuxClick={(e) => {
+                  // Middle click closes, as in browsers.
+                  if (e.button === 1) go(process.close(tab.path));
                 }}
               >
-                <Icon name="close" size={12} strokeWidth={2.2} />
-              </button>
-            </div>
-          );
-        })}
-      </div>
+                <a
+                  className="sa-tab__label"
+                  href={tab.fullPath}
+                  aria-current={isActive ? 'page' : undefined}
+                  onClick={(e) => {
+                    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return e.stopPropagation();
+                    e.preventDefault();
+                  }}
+                  onKeyDown={(e) => {
+                    // Delete closes the focused tab, as the close button does.
+                    if (e.key === 'Delete') go(process.close(tab.path));
+                  }}
+                >
+                  {label}
+                </a>
+                <button
+                  type="button"
+                  className="sa-tab__close"
+                  aria-label={`${t('layout:tabs.close')} ${label}`}
+                  title={`${t('layout:tabs.close')} ${label}`}
+                  data-testid={`tab-close-${tab.path}`}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    go(process.close(tab.path));
+                  }}
+                >
+                  <Icon name="close" size={12} strokeWidth={2.2} />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
       <div className="sa-tabs__ops">
         <ToolButton
           label={t('layout:tabs.closeCurrent')}

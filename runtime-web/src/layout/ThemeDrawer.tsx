@@ -1,4 +1,5 @@
-import { Radio, RadioGroup, SideSheet, Switch } from '@douyinfe/semi-ui';
+import { Radio, RadioGroup, Switch } from '@douyinfe/semi-ui';
+import { Drawer } from '../a11y/Drawer';
 import { IconTick } from '@douyinfe/semi-icons';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
@@ -28,7 +29,7 @@ export const ThemeDrawer = observer(function ThemeDrawer() {
         onClick={() => setOpen(true)}
         data-testid="theme-settings"
       />
-      <SideSheet
+      <Drawer
         title={t('theme.title')}
         visible={open}
         onCancel={() => setOpen(false)}
@@ -73,6 +74,7 @@ export const ThemeDrawer = observer(function ThemeDrawer() {
           <div className="sa-theme-row">
             <span>{t('theme.dark')}</span>
             <Switch
+              aria-label={t('theme.dark')}
               checked={app.dark}
               onChange={() => void switchWithReveal(() => flushSync(() => app.toggleDark()))}
               data-testid="theme-dark"
@@ -80,7 +82,7 @@ export const ThemeDrawer = observer(function ThemeDrawer() {
           </div>
           <div className="sa-theme-row">
             <span>{t('theme.group')}</span>
-            <Switch checked={theme.isGroup} onChange={(v) => app.setTheme({ isGroup: v })} data-testid="theme-group" />
+            <Switch aria-label={t('theme.group')} checked={theme.isGroup} onChange={(v) => app.setTheme({ isGroup: v })} data-testid="theme-group" />
           </div>
           <div className="sa-theme-row sa-theme-row--stack">
             <span>{t('theme.transition')}</span>
@@ -98,7 +100,7 @@ export const ThemeDrawer = observer(function ThemeDrawer() {
             </RadioGroup>
           </div>
         </section>
-      </SideSheet>
+      </Drawer>
     </>
   );
 });

@@ -44,12 +44,16 @@ export const UserMenu = observer(function UserMenu() {
         </Dropdown.Menu>
       }
     >
-      <button type="button" className="sa-user" aria-label={t('user.menu')} data-testid="user-menu">
-        <Avatar size="small" src={info?.headImg || undefined} alt={name}>
-          {name.slice(0, 1).toUpperCase()}
-        </Avatar>
-        {!app.mini && <span className="sa-user__name">{name}</span>}
-        <IconChevronDown size="small" />
+      {/* Named by what it shows (the user's name) and what it is: the visible text is part of the name. */}
+      <button type="button" className="sa-user" data-testid="user-menu">
+        <span aria-hidden>
+          <Avatar size="small" src={info?.headImg || undefined} alt="">
+            {name.slice(0, 1).toUpperCase()}
+          </Avatar>
+        </span>
+        <span className={app.mini ? 'sa-sr-only' : 'sa-user__name'}>{name}</span>
+        <span className="sa-sr-only">{t('user.menu')}</span>
+        <IconChevronDown size="small" aria-hidden />
       </button>
     </Dropdown>
   );

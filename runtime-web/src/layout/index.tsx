@@ -1,4 +1,6 @@
 import { observer } from 'mobx-react-lite';
+import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useStores } from '../core/stores/context';
 import { Icon } from '../icons';
 import { GroupBar } from './GroupBar';
@@ -16,11 +18,17 @@ import './layout.css';
  */
 const MainLayout = observer(function MainLayout() {
   const { app } = useStores();
+  const { t } = useTranslation('layout');
 
   const collapsed = app.menuCollapsed;
+  // Folded away on a phone: out of sight, so out of the tab order and the accessibility tree too.
+  const away = app.mini && collapsed;
   return (
     <div className={frameClasses(app.screen, collapsed, app.mini)} data-screen={app.screen} data-testid="main-layout">
-      <aside className="sa-frame__side" data-testid="sidebar" aria-hidden={app.mini && collapsed ? true : undefined}>
+      <a className="sa-skip" href="#sa-main" data-testid="skip-to-main" onClick={skipToMain}>
+        {t('skipToMain')}
+      </a>
+      <aside className="sa-frame__side" data-testid="sidebar" {...(away ? { inert: '', 'aria-hidden': true } : {})}>
         <div className="sa-logo">
           <span className="sa-logo__mark">
             <Icon name="workbench" size={20} />
@@ -38,13 +46,19 @@ const MainLayout = observer(function MainLayout() {
       <section className="sa-frame__main">
         <TopBar />
         <TabsBar />
-        <main className="sa-frame__view">
+        <main className="sa-frame__view" id="sa-main" tabIndex={-1}>
           <PageView />
         </main>
       </section>
     </div>
   );
 });
+
+/** Moves focus into the page (not only the scroll position), so the next Tab starts inside it. */
+function skipToMain(e: MouseEvent): void {
+  e.preventDefault();
+  document.getElementById('sa-main')?.focus();
+}
 
 export default MainLayout;
 export { MainLayout };

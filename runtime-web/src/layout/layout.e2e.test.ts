@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { loginThroughPage, screenshot, startHarness } from '../../tests/e2e/harness';
 import type { Harness } from '../../tests/e2e/harness';
+import { themeVariables } from '../core/theme';
 
 const frameClass = (page: Page) => page.getByTestId('main-layout').getAttribute('class');
 const cssVar = (page: Page, name: string) => page.evaluate((n) => document.body.style.getPropertyValue(n), name);
@@ -134,7 +135,10 @@ describe('main frame in the browser', () => {
   it('theme drawer: a preset, a custom colour, menu grouping and the page transition persist', async () => {
     await page.getByTestId('theme-settings').click();
     await page.getByTestId('theme-preset-zitan').click();
-    assert.equal(await cssVar(page, '--semi-color-primary'), '#d0378d');
+    // The palette is the chosen colour; primary text is that colour made readable (AA) on the light surfaces.
+    assert.equal(await cssVar(page, '--semi-blue-5'), '208,55,141');
+    assert.equal(await cssVar(page, '--semi-color-primary'), themeVariables('#d0378d', false)['--semi-color-primary']);
+    assert.notEqual(await cssVar(page, '--semi-color-primary'), '#d0378d', 'lightish pink darkened for text');
     assert.deepEqual(await stored(page, 'theme'), { name: 'zitan', color: '#d0378d', isGroup: false, transition: 'slide' });
 
     await page.getByTestId('theme-custom-color').fill('#123456');

@@ -9,6 +9,8 @@ export const layoutMessages = {
     toDark: '切换到深色模式',
     toLight: '切换到浅色模式',
     noMenu: '暂无菜单',
+    mainMenu: '主菜单',
+    skipToMain: '跳到主要内容',
     theme: {
       open: '主题设置',
       title: '主题设置',
@@ -37,6 +39,7 @@ export const layoutMessages = {
       closeAll: '关闭全部',
       close: '关闭',
       home: '首页',
+      open: '已打开的页面',
     },
   },
   'zh-tw': {
@@ -46,6 +49,8 @@ export const layoutMessages = {
     toDark: '切換到深色模式',
     toLight: '切換到淺色模式',
     noMenu: '暫無選單',
+    mainMenu: '主選單',
+    skipToMain: '跳到主要內容',
     theme: {
       open: '主題設定',
       title: '主題設定',
@@ -74,6 +79,7 @@ export const layoutMessages = {
       closeAll: '關閉全部',
       close: '關閉',
       home: '首頁',
+      open: '已開啟的頁面',
     },
   },
   en: {
@@ -83,6 +89,8 @@ export const layoutMessages = {
     toDark: 'Switch to dark mode',
     toLight: 'Switch to light mode',
     noMenu: 'No menu yet',
+    mainMenu: 'Main menu',
+    skipToMain: 'Skip to main content',
     theme: {
       open: 'Theme settings',
       title: 'Theme settings',
@@ -111,6 +119,7 @@ export const layoutMessages = {
       closeAll: 'Close all',
       close: 'Close',
       home: 'Home',
+      open: 'Open pages',
     },
   },
 };

@@ -75,6 +75,12 @@ const GuardedRoutes = observer(function GuardedRoutes() {
     if (!shown) return;
     process.add({ path, fullPath, meta: { label, keepAlive, process: track, isHome } });
   }, [shown !== undefined, path, fullPath, label, keepAlive, track, isHome, process]);
+  // The document title follows the route (what a screen reader announces on a page change, and the browser tab).
+  const titleLabel = location.pathname === '/login' ? t('login.submit') : shown ? label : undefined;
+  const appName = app.info.name;
+  useEffect(() => {
+    document.title = titleLabel && titleLabel !== '/' ? `${titleLabel} - ${appName}` : appName;
+  }, [titleLabel, appName]);
   // A token held with both lifetimes over: drop the stale session (docs/reference/product-spec.md §2 guard rule 5).
   useEffect(() => {
     if (user.token && !signedIn) user.clear();

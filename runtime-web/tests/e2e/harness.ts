@@ -16,7 +16,8 @@ import { startTestApp } from '../../../runtime-server/src/testing/testApp.js';
 import type { TestApp } from '../../../runtime-server/src/testing/testApp.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const WEB_DIST = path.resolve(here, '..', '..', 'dist');
+/** The built console; SA_E2E_WEB_DIST serves another build (the accessibility suite's "before" figures were taken so). */
+export const WEB_DIST = process.env.SA_E2E_WEB_DIST || path.resolve(here, '..', '..', 'dist');
 export const SCREENSHOTS = path.resolve(here, '..', '..', '..', 'test-artifacts', 'screenshots');
 export { TEST_ADMIN_PASSWORD, TEST_CAPTCHA };
 
@@ -33,7 +34,7 @@ export interface Harness {
 
 export async function startHarness(options: { project?: ProjectPaths; schemasDir?: string } = {}): Promise<Harness> {
   // No-op when dist is fresh: scripts/test.mjs builds once before the browser tests.
-  ensureWebBuild();
+  if (!process.env.SA_E2E_WEB_DIST) ensureWebBuild();
   const db = sqliteTestDb();
   // schemasDir: where the coding endpoints write (a scratch project's copy in tests that create entities).
   const app = await startTestApp(await db.config(options.schemasDir ? { schemasDir: options.schemasDir } : undefined), { webDir: WEB_DIST, ...(options.project ? { project: options.project } : {}) });

@@ -120,7 +120,7 @@ describe('module screens (dictionaries, recycle bin, tasks, file space, tenant d
     await page.keyboard.press('Escape');
     await page.mouse.click(5, 5);
     await row.locator('[data-op="action:restore"]').click();
-    await page.locator('.semi-modal', { hasText: '确定执行「恢复数据」' }).locator('button[aria-label="confirm"]').click();
+    await page.locator('.semi-modal', { hasText: '确定执行「恢复数据」' }).locator('.semi-modal-footer button').last().click();
     await page.getByText('操作成功').first().waitFor();
     const back = await knex()('demo_goods').where({ id: goodsId }).first();
     assert.equal(back?.title, 'Recycled kettle');
@@ -132,7 +132,7 @@ describe('module screens (dictionaries, recycle bin, tasks, file space, tenant d
     await view().getByTestId('crud-refresh').click();
     const twice = view().locator('[data-testid="crud-table"] tbody tr[data-row-id]', { hasText: 'Twice kettle' });
     await twice.locator('[data-op="action:restore"]').click();
-    await page.locator('.semi-modal', { hasText: '确定执行「恢复数据」' }).locator('button[aria-label="confirm"]').click();
+    await page.locator('.semi-modal', { hasText: '确定执行「恢复数据」' }).locator('.semi-modal-footer button').last().click();
     await page.getByText(`无法恢复：商品 id=${Number(id2)} 与现有数据冲突`, { exact: false }).waitFor();
     assert.equal((await knex()('demo_goods').where({ id: Number(id2) }).first())?.title, 'Taken seat', 'nothing changed');
 
@@ -148,7 +148,7 @@ describe('module screens (dictionaries, recycle bin, tasks, file space, tenant d
       await view().locator('[data-testid="crud-table"] tbody tr[data-row-id]', { hasText: title }).locator('input[type="checkbox"]').check();
     }
     await view().locator('[data-action="restore"]').click();
-    await page.locator('.semi-modal', { hasText: '确定执行「恢复数据」' }).locator('button[aria-label="confirm"]').click();
+    await page.locator('.semi-modal', { hasText: '确定执行「恢复数据」' }).locator('.semi-modal-footer button').last().click();
     await page.getByText('操作成功').first().waitFor();
     for (let i = 0; i < 50 && (await knex()('demo_goods').whereIn('id', batch)).length < 2; i++) await page.waitForTimeout(100);
     assert.deepEqual((await knex()('demo_goods').whereIn('id', batch).orderBy('id')).map((r: { title: string }) => r.title), ['Batch one', 'Batch two']);
@@ -181,7 +181,7 @@ describe('module screens (dictionaries, recycle bin, tasks, file space, tenant d
     assert.match(await card.innerText(), /上次结果\s*成功/);
 
     await card.locator('[data-action="start"]').click();
-    await page.locator('.semi-modal', { hasText: '确定执行「开始」' }).locator('button[aria-label="cancel"]').click();
+    await page.locator('.semi-modal', { hasText: '确定执行「开始」' }).locator('.semi-modal-footer button').first().click();
     assert.equal(Number((await knex()('task_info').where({ id: task.id }).first()).status), 0, 'cancelled: still stopped');
 
     // The edit dialog: interval in seconds (stored in ms), service from the registry.
@@ -215,7 +215,7 @@ describe('module screens (dictionaries, recycle bin, tasks, file space, tenant d
     assert.equal(await page.locator('#root_cron__error').count(), 0, 'the hidden cron is not checked');
     await screenshot(page, 'module-task-interval-form-zh-light');
     await page.locator('.semi-modal-footer').getByRole('button', { name: '取消' }).click();
-    await page.locator('.semi-modal', { hasText: '有未保存的修改' }).locator('button[aria-label="confirm"]').click();
+    await page.locator('.semi-modal', { hasText: '有未保存的修改' }).locator('.semi-modal-footer button').last().click();
     await page.locator('#root_every').waitFor({ state: 'detached' });
   });
 
@@ -335,7 +335,7 @@ describe('module screens (dictionaries, recycle bin, tasks, file space, tenant d
     assert.deepEqual(await view().locator('.space__group-title').allInnerTexts(), ['图片', (await view().locator('.space__item', { hasText: 'dropped.txt' }).locator('.space__meta span').first().innerText()).trim()]);
     await screenshot(page, 'module-space-zh-light');
     await view().locator('.space__item', { hasText: 'dropped.txt' }).getByRole('button', { name: '删除' }).click();
-    await page.locator('.semi-modal', { hasText: '确定删除选中的 1 个文件吗' }).locator('button[aria-label="confirm"]').click();
+    await page.locator('.semi-modal', { hasText: '确定删除选中的 1 个文件吗' }).locator('.semi-modal-footer button').last().click();
     await page.waitForFunction(() => document.querySelectorAll('.sa-page[data-active] .space__item').length === 3);
     assert.equal(await knex()('space_info').where({ name: 'dropped.txt' }).first(), undefined);
 

@@ -7,6 +7,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { Spin, Tree } from '@douyinfe/semi-ui';
 import { useTranslation } from 'react-i18next';
+import { menuLabel } from '../../core/menuLabels';
 import { useStores } from '../../core/stores/context';
 import { branchIds, buildTree } from '../../crud/tree';
 import type { TreeRow } from '../../crud/tree';
@@ -17,6 +18,8 @@ import '../screens/locales';
 import { useEntityList } from './entityList';
 
 const labelOf = (r: Row) => String(r.name ?? r.title ?? r.label ?? `#${String(r.id)}`);
+/** Seeded menu names follow the UI language here as in the sidebar (core/menuLabels). */
+const MENU_ENTITY = 'base/sys/menu';
 
 export function CheckTreeWidget(p: WidgetProps) {
   const { t } = useTranslation('screens');
@@ -33,7 +36,7 @@ export function CheckTreeWidget(p: WidgetProps) {
   const toNode = (r: TreeRow): Record<string, unknown> => ({
     key: String(r.id),
     value: String(r.id),
-    label: labelOf(r),
+    label: ref === MENU_ENTITY && typeof r.name === 'string' ? menuLabel(r.name, stores.app.locale) : labelOf(r),
     children: (r.children ?? []).map(toNode),
   });
   const byKey = new Map(rows.map((r) => [String(r.id), r.id]));

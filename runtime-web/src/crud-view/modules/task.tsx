@@ -3,7 +3,8 @@
  * actions (plain `{id}` bodies), the paged log drawer, and the form's seconds and service widgets.
  */
 import { useEffect, useState } from 'react';
-import { Button, InputNumber, Select, SideSheet, Table, Tag, Typography } from '@douyinfe/semi-ui';
+import { Button, InputNumber, Select, Table, Tag, Typography } from '@douyinfe/semi-ui';
+import { Drawer } from '../../a11y/Drawer';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../core/stores/context';
@@ -120,7 +121,7 @@ function TaskLogDrawer({ ctx, onClose }: { ctx: ActionContext; onClose(): void }
     };
   }, [ctx.store, row, page]);
   return (
-    <SideSheet visible title={t('task.logTitle', { name: String(row?.name ?? '') })} width={app.screen === 'xs' ? '100%' : 720} onCancel={onClose} closeOnEsc>
+    <Drawer visible title={t('task.logTitle', { name: String(row?.name ?? '') })} width={app.screen === 'xs' ? '100%' : 720} onCancel={onClose} closeOnEsc>
       <Table
         data-testid="task-log"
         size="small"
@@ -144,7 +145,7 @@ function TaskLogDrawer({ ctx, onClose }: { ctx: ActionContext; onClose(): void }
           },
         ]}
       />
-    </SideSheet>
+    </Drawer>
   );
 }
 

@@ -1,5 +1,7 @@
-/** Cells of the module screens, registered by name in index.ts: `tags` (comma-separated values, e.g. request IPs), `icon` (a menu icon drawn with its name). */
+/** Cells of the module screens, registered by name in index.ts: `tags` (comma-separated values, e.g. request IPs), `icon` (a menu icon drawn with its name), `menu-name` (a seeded menu name in the UI language). */
 import { Tag } from '@douyinfe/semi-ui';
+import { currentLocale } from '../../core/i18n';
+import { menuLabel } from '../../core/menuLabels';
 import { Icon } from '../../icons/Icon';
 import type { CellProps } from '../registry';
 
@@ -25,4 +27,11 @@ export function IconCell({ value }: CellProps) {
       <span className="crud-muted">{value}</span>
     </span>
   );
+}
+
+/** A menu's name as the sidebar shows it: seeded names in the UI language, an admin's own as typed (the stored name in the title). */
+export function MenuNameCell({ value }: CellProps) {
+  if (typeof value !== 'string' || !value) return null;
+  const shown = menuLabel(value, currentLocale());
+  return <span title={shown === value ? undefined : value}>{shown}</span>;
 }

@@ -6,7 +6,7 @@ import { createElement, lazy } from 'react';
 import { Toast } from '@douyinfe/semi-ui';
 import { t } from '../../core/i18n';
 import { registerAction, registerCell, registerRefreshHook } from '../registry';
-import { IconCell, TagsCell } from './cells';
+import { IconCell, MenuNameCell, TagsCell } from './cells';
 import { KeepDays } from './KeepDays';
 import './locales';
 
@@ -19,6 +19,7 @@ const ParseEntity = lazy(() => import('./MenuDialogs').then((m) => ({ default: m
 
 registerCell('tags', TagsCell);
 registerCell('icon', IconCell);
+registerCell('menu-name', MenuNameCell);
 
 registerAction('base/sys/menu:import', {
   run: () => undefined,

@@ -6,7 +6,9 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Empty, ImagePreview, Modal, Pagination, Progress, Select, SideSheet, Spin, Toast, Tooltip } from '@douyinfe/semi-ui';
+import { Button, Empty, ImagePreview, Modal, Progress, Select, Spin, Toast, Tooltip } from '@douyinfe/semi-ui';
+import { Drawer } from '../../a11y/Drawer';
+import { Pager } from '../../a11y/Pager';
 import { IconCopy, IconDelete, IconEyeOpened, IconFile, IconVideo, IconMusic, IconUpload } from '@douyinfe/semi-icons';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../core/stores/context';
@@ -289,11 +291,11 @@ export const SpaceBrowser = observer(function SpaceBrowser({ mode, limit = 9, ty
             ))
           )}
         </Spin>
-        {total > PAGE_SIZE && <Pagination total={total} pageSize={PAGE_SIZE} currentPage={page} onPageChange={setPage} size="small" />}
+        {total > PAGE_SIZE && <Pager total={total} pageSize={PAGE_SIZE} currentPage={page} onChange={(p) => setPage(p)} size="small" />}
       </div>
       <ImagePreview src={preview} visible={!!preview} onVisibleChange={(v) => !v && setPreview(undefined)} />
       {managing && (
-        <SideSheet
+        <Drawer
           visible
           title={t('space.categories')}
           width={app.screen === 'xs' ? '100%' : '60%'}
@@ -303,7 +305,7 @@ export const SpaceBrowser = observer(function SpaceBrowser({ mode, limit = 9, ty
           }}
         >
           <CrudScreen prefix="/admin/space/type" syncUrl={false} />
-        </SideSheet>
+        </Drawer>
       )}
     </div>
   );

@@ -300,7 +300,8 @@ const PluginDemos = observer(function PluginDemos() {
   ];
   return (
     <div className="plugin-demos" data-testid="view-plugin-demos">
-      <Tabs type="line" lazyRender collapsible>
+      {/* Not `collapsible`: Semi puts its scroll buttons inside the tablist, where only tabs may be; the bar scrolls instead. */}
+      <Tabs type="line" lazyRender>
         {tabs.map(([key, node]) => (
           <TabPane key={key} itemKey={key} tab={t(key)}>
             <div className="plugin-demos__pane">{node}</div>

@@ -3,7 +3,8 @@ import type { ChangeEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { IconClose } from '@douyinfe/semi-icons';
-import { Button, Descriptions, Empty, Image, Modal, SideSheet, Space, Spin, Switch, Table, Tag, TagInput, Toast, Typography } from '@douyinfe/semi-ui';
+import { Button, Descriptions, Empty, Image, Modal, Space, Spin, Switch, Table, Tag, TagInput, Toast, Typography } from '@douyinfe/semi-ui';
+import { Drawer } from '../../a11y/Drawer';
 import { useStores } from '../../core/stores/context';
 import { useIsNarrow } from './narrow';
 import { uploadKey } from '../../extensions/upload/check';
@@ -149,7 +150,7 @@ export const DevicePanel = observer(function DevicePanel() {
     ) : null;
 
   return (
-    <SideSheet
+    <Drawer
       visible={id !== undefined}
       onCancel={() => devicePanel.close()}
       // Our own close button: Semi's is labelled 'Close' in every language.
@@ -247,6 +248,6 @@ export const DevicePanel = observer(function DevicePanel() {
           )}
         </div>
       )}
-    </SideSheet>
+    </Drawer>
   );
 });
