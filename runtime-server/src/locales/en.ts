@@ -30,6 +30,7 @@ export const en: Messages = {
   'dept.lastRoot': 'The last top-level department cannot be deleted',
   'dept.parentNotFound': 'Parent department not found (id={id})',
   'dept.parentRequired': 'Department parent required for transfer: a top-level department has none; choose to delete its users instead',
+  'error.badEncoding': 'The request body does not match its Content-Encoding ({encoding}) and cannot be decompressed',
   'error.badJson': 'The request body is not valid JSON: {detail}',
   'error.bodyTooLarge': 'The request body is too large (limit {limit})',
   'error.batchTooLarge': 'At most {max} rows can be sent at once',

@@ -29,6 +29,7 @@ export const zhCn = {
   'dept.lastRoot': '不能删除最后一个顶级部门',
   'dept.parentNotFound': '上级部门不存在（id={id}）',
   'dept.parentRequired': '顶级部门没有上级部门，无法转移其用户，请选择同时删除用户',
+  'error.badEncoding': '请求体与其 Content-Encoding（{encoding}）不符，无法解压',
   'error.badJson': '请求体不是合法的 JSON：{detail}',
   'error.bodyTooLarge': '请求体过大（上限 {limit}）',
   'error.batchTooLarge': '一次最多提交 {max} 条数据',

@@ -30,6 +30,7 @@ export const zhTw: Messages = {
   'dept.lastRoot': '不能刪除最後一個頂級部門',
   'dept.parentNotFound': '上級部門不存在（id={id}）',
   'dept.parentRequired': '頂級部門沒有上級部門，無法轉移其使用者，請選擇同時刪除使用者',
+  'error.badEncoding': '請求內容與其 Content-Encoding（{encoding}）不符，無法解壓縮',
   'error.badJson': '請求內容不是合法的 JSON：{detail}',
   'error.bodyTooLarge': '請求內容過大（上限 {limit}）',
   'error.batchTooLarge': '一次最多提交 {max} 筆資料',
