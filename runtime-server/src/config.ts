@@ -29,6 +29,8 @@ export interface Config {
   scheduler?: SchedulerOptions;
   /** TRUST_PROXY: proxies allowed to name the client in X-Forwarded-For (hop count or addresses/CIDRs). */
   trustProxy?: TrustProxy;
+  /** FRAME_ORIGINS: sites the console's iframe menus may show, besides itself and the seeded documentation site. */
+  frameOrigins?: string[];
 }
 
 export class ConfigError extends Error {
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   // Applied before anything loads (app/leanHeap.ts); a value it cannot read stops the start here.
   if (parseLeanHeap(env.LEAN_HEAP) === undefined) throw new ConfigError(`LEAN_HEAP must be 1 or 0 (on or off), got "${String(env.LEAN_HEAP).slice(0, 50)}"`);
   const scheduler = schedulerFromEnv(env);
+  const frameOrigins = parseFrameOrigins(env.FRAME_ORIGINS);
   const uploadBaseUrl = env.UPLOAD_BASE_URL === undefined || env.UPLOAD_BASE_URL === '' ? undefined : parseUploadBase(env.UPLOAD_BASE_URL);
   const config: Config = {
     port,
@@ -70,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadMaxMb: 100,
     ...(uploadBaseUrl !== undefined ? { uploadBaseUrl } : {}),
     ...(trustProxy ? { trustProxy } : {}),
+    ...(frameOrigins.length ? { frameOrigins } : {}),
     ...(scheduler ? { scheduler } : {}),
     ...overrides,
   };
@@ -77,6 +81,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError('CAPTCHA_FIXED_CODE is a test-only switch and is refused when NODE_ENV=production');
   }
   return config;
+}
+
+/** `https://a.example.com, https://b.example.com:8443` → their origins; anything but http(s) origins stops the start. */
+export function parseFrameOrigins(raw: string | undefined): string[] {
+  if (!raw?.trim()) return [];
+  return raw.split(',').map((part) => {
+    const v = part.trim();
+    let origin: string | undefined;
+    try {
+      const u = new URL(v);
+      if ((u.protocol === 'http:' || u.protocol === 'https:') && (u.pathname === '/' || u.pathname === '') && !u.search && !u.hash && !u.username) origin = u.origin;
+    } catch {
+      origin = undefined;
+    }
+    if (!origin) throw new ConfigError(`FRAME_ORIGINS must be a comma list of http(s) origins (https://docs.example.com), got "${v.slice(0, 100)}"`);
+    return origin;
+  });
 }
 
 /** `https://cdn.example.com/files/`, `/api` or `/` → without the trailing slash; anything else stops the start. */

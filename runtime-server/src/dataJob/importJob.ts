@@ -1,5 +1,6 @@
 import fsp from 'node:fs/promises';
 import { stringify } from 'csv-stringify/sync';
+import { CSV_OPTIONS, safeText } from './cellText.js';
 import type { Knex } from 'knex';
 import type { FieldModel, Locale } from '@schema-admin/generator';
 import type { AppServices } from '../app/services.js';
@@ -199,6 +200,6 @@ export async function runImport(services: AppServices, plan: ImportPlan): Promis
 async function writeReport(dataDir: string, plan: ImportPlan, errors: RowError[]): Promise<string> {
   const name = `${plan.jobId}-report.csv`;
   const head = plan.locale === 'en' ? ['row', 'column', 'message'] : plan.locale === 'zh-tw' ? ['列', '欄位', '錯誤'] : ['行', '列', '错误'];
-  await fsp.writeFile(jobFilePath(dataDir, name), stringify([head, ...errors.map((e) => [e.row, e.column, e.message])], { bom: true }));
+  await fsp.writeFile(jobFilePath(dataDir, name), stringify([head, ...errors.map((e) => [e.row, e.column, safeText(e.message)])], CSV_OPTIONS));
   return name;
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
+import { CSV_OPTIONS, safeText } from '../../dataJob/cellText.js';
 import { excel } from '../../dataJob/excel.js';
 import { t } from '../../core/i18n.js';
 import { receiveMultipart } from '../../upload/multipart.js';
@@ -107,6 +108,9 @@ export const jobDownload: Handler = async ({ services, actor, query, koa }) => {
   // An import's error report is served when it ended, done or refused; an export's file when done.
   const ended = Number(row.status) === JOB.done || (row.kind === 'import' && Number(row.status) === JOB.failed);
   if (!ended || !row.file) throw new AppError('data.notReady');
+  // The permission is checked again at download: a user who lost the entity's page (export) or add (import
+  // report) since the job started does not take its rows away (issue 34 finding 9).
+  await entityFor(services, actor!, services.entities.get(row.entity)?.prefix ?? '', row.kind === 'export' ? ['page', 'list'] : ['add']);
   const file = jobFilePath(services.config.dataDir, row.file);
   const stat = await fs.promises.stat(file).catch(() => undefined);
   if (!stat) throw new AppError('data.fileGone');
@@ -178,7 +182,7 @@ export const importTemplate: Handler = async ({ services, actor, query, locale, 
   const format = query.format === 'csv' ? 'csv' : 'xlsx';
   const name = `${(rt.model.label[locale] ?? rt.model.name).replace(/[\\/:*?"<>|\r\n]/g, '_')}-template.${format}`;
   let body: Buffer;
-  if (format === 'csv') body = Buffer.from(stringifyCsv([headers], { bom: true }));
+  if (format === 'csv') body = Buffer.from(stringifyCsv([headers.map(safeText)], CSV_OPTIONS));
   else {
     const wb = new (await excel()).Workbook();
     wb.addWorksheet('data').addRow(headers).font = { bold: true };
