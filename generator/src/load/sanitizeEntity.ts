@@ -170,6 +170,7 @@ export function sanitizeEntity(raw: RawSchemaFile): { entity: EntityModel; error
     prefix,
     ...(table ? { name: (doc['x-entity'] as string | undefined) ?? entityClassName(table), table } : {}),
     ...(doc['x-renamedFrom'] ? { renamedFrom: doc['x-renamedFrom'] as string } : {}),
+    ...(doc['x-origin'] === 'coding' ? { origin: 'coding' as const } : {}),
     label: doc['x-label'] as Labels,
     ...(typeof doc.description === 'string' ? { description: doc.description } : {}),
     fields,
