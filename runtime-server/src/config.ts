@@ -31,7 +31,20 @@ export interface Config {
   trustProxy?: TrustProxy;
   /** FRAME_ORIGINS: sites the console's iframe menus may show, besides itself and the seeded documentation site. */
   frameOrigins?: string[];
+  /** IMPORT_MAX_ROWS, IMPORT_MAX_MB, IMPORT_QUOTA_MB: caps of one import file and of one user's waiting uploads. */
+  imports?: ImportLimits;
 }
+
+export interface ImportLimits {
+  /** Data rows one import file may hold (preview and commit refuse more). */
+  maxRows: number;
+  /** Size of one import file. */
+  maxMb: number;
+  /** Size of one user's uploads waiting as import jobs (previewed, not yet run). */
+  quotaMb: number;
+}
+
+export const DEFAULT_IMPORT_LIMITS: ImportLimits = { maxRows: 100_000, maxMb: 50, quotaMb: 200 };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -56,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (parseLeanHeap(env.LEAN_HEAP) === undefined) throw new ConfigError(`LEAN_HEAP must be 1 or 0 (on or off), got "${String(env.LEAN_HEAP).slice(0, 50)}"`);
   const scheduler = schedulerFromEnv(env);
   const frameOrigins = parseFrameOrigins(env.FRAME_ORIGINS);
+  const imports = importLimitsFromEnv(env);
   const uploadBaseUrl = env.UPLOAD_BASE_URL === undefined || env.UPLOAD_BASE_URL === '' ? undefined : parseUploadBase(env.UPLOAD_BASE_URL);
   const config: Config = {
     port,
@@ -74,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...(uploadBaseUrl !== undefined ? { uploadBaseUrl } : {}),
     ...(trustProxy ? { trustProxy } : {}),
     ...(frameOrigins.length ? { frameOrigins } : {}),
+    imports,
     ...(scheduler ? { scheduler } : {}),
     ...overrides,
   };
@@ -81,6 +96,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError('CAPTCHA_FIXED_CODE is a test-only switch and is refused when NODE_ENV=production');
   }
   return config;
+}
+
+function importLimitsFromEnv(env: NodeJS.ProcessEnv): ImportLimits {
+  const n = (name: 'IMPORT_MAX_ROWS' | 'IMPORT_MAX_MB' | 'IMPORT_QUOTA_MB', fallback: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const v = Number(raw);
+    if (!Number.isInteger(v) || v < 1 || v > max) throw new ConfigError(`${name} must be a whole number from 1 to ${max}, got "${raw.slice(0, 50)}"`);
+    return v;
+  };
+  return {
+    maxRows: n('IMPORT_MAX_ROWS', DEFAULT_IMPORT_LIMITS.maxRows, 10_000_000),
+    maxMb: n('IMPORT_MAX_MB', DEFAULT_IMPORT_LIMITS.maxMb, 10_000),
+    quotaMb: n('IMPORT_QUOTA_MB', DEFAULT_IMPORT_LIMITS.quotaMb, 100_000),
+  };
 }
 
 /** `https://a.example.com, https://b.example.com:8443` → their origins; anything but http(s) origins stops the start. */

@@ -16,7 +16,8 @@ import { update } from '../../crud/operations/update.js';
 import { crudFor, entityFor } from '../../dataJob/entityAccess.js';
 import { exportFileName, runExport } from '../../dataJob/exportJob.js';
 import dayjs from 'dayjs';
-import { finish, JOB, JOB_KEEP_HOURS, JOB_TABLE, jobDir, jobFilePath, ownJob, publicJob } from '../../dataJob/jobs.js';
+import { finish, JOB, JOB_KEEP_HOURS, JOB_TABLE, jobDir, jobFilePath, ownJob, publicJob, removeJobFile } from '../../dataJob/jobs.js';
+import { DEFAULT_IMPORT_LIMITS } from '../../config.js';
 import { insertId } from '../../db/insertId.js';
 
 interface ExportBody {
@@ -97,6 +98,11 @@ export const jobCancel: Handler = async ({ services, actor, body }) => {
   const row = await ownJob(services.knex, id, actor!.userId);
   if (!row) throw new AppError('error.recordNotFound', { id });
   await finish(services.knex, id, JOB.cancelled);
+  // A previewed import that never ran: its upload goes now (a running one's job removes it when it stops).
+  if (row.kind === 'import' && Number(row.status) === JOB.queued && row.file) {
+    await removeJobFile(services.config.dataDir, row.file).catch(() => undefined);
+    await services.knex(JOB_TABLE).where({ id }).update({ file: null });
+  }
   return publicJob((await ownJob(services.knex, id, actor!.userId))!);
 };
 
@@ -200,7 +206,14 @@ export const importTemplate: Handler = async ({ services, actor, query, locale, 
  */
 export const importPreview: Handler = async (ctx) => {
   const { services, actor, locale, koa } = ctx;
-  const form = await receiveMultipart(koa.req, { maxFileMb: services.config.uploadMaxMb ?? 100, maxFiles: 1 });
+  const limits = services.config.imports ?? DEFAULT_IMPORT_LIMITS;
+  const maxMb = Math.min(limits.maxMb, services.config.uploadMaxMb ?? 100);
+  const form = await receiveMultipart(koa.req, { maxFileMb: maxMb, maxFiles: 1 }).catch((err: unknown) => {
+    if (err instanceof AppError && (err.key === 'upload.tooLarge' || err.key === 'upload.bodyTooLarge')) throw new ValidationError('data.importTooLarge', { mb: maxMb });
+    throw err;
+  });
+  let stored: string | undefined;
+  let jobId: number | undefined;
   try {
     const file = form.files[0];
     if (!file) throw new ValidationError('data.importNoFile');
@@ -208,8 +221,9 @@ export const importPreview: Handler = async (ctx) => {
     if (!format) throw new ValidationError('data.importFormat');
     const e = await entityFor(services, actor!, String(form.fields.prefix ?? ''), ['add']);
     const c = await crudFor(ctx, e);
+    await assertUploadQuota(services, actor!.userId, (await fs.promises.stat(file.path)).size, limits.quotaMb);
     const ts = now();
-    const jobId = await insertId(services.knex, JOB_TABLE, {
+    jobId = await insertId(services.knex, JOB_TABLE, {
       userId: actor!.userId,
       kind: 'import',
       entity: e.id,
@@ -224,23 +238,37 @@ export const importPreview: Handler = async (ctx) => {
       createTime: ts,
       updateTime: ts,
     });
-      const stored = `${jobId}-${randomBytes(8).toString('hex')}-upload.${format}`;
+    stored = `${jobId}-${randomBytes(8).toString('hex')}-upload.${format}`;
     await fs.promises.mkdir(jobDir(services.config.dataDir), { recursive: true });
     await fs.promises.copyFile(file.path, jobFilePath(services.config.dataDir, stored));
     await services.knex(JOB_TABLE).where({ id: jobId }).update({ file: stored });
     let scan;
     try {
-      scan = await scanImport(services.knex, c, jobFilePath(services.config.dataDir, stored), format, locale);
-    } catch {
-      await finish(services.knex, jobId, JOB.failed, { error: t(locale, 'data.importFormat') });
-      throw new ValidationError('data.importFormat');
+      scan = await scanImport(services.knex, c, jobFilePath(services.config.dataDir, stored), format, locale, undefined, limits.maxRows);
+    } catch (err) {
+      // A refused file (past the row cap, unreadable) is removed at once, not kept until the job expires.
+      const refusal = err instanceof AppError ? err : new ValidationError('data.importFormat');
+      await finish(services.knex, jobId, JOB.failed, { error: t(locale, refusal.key, refusal.params).slice(0, 1000), file: null });
+      await removeJobFile(services.config.dataDir, stored).catch(() => undefined);
+      throw refusal;
     }
     await services.knex(JOB_TABLE).where({ id: jobId }).update({ total: scan.total, updateTime: now() });
-    return { id: jobId, total: scan.total, valid: scan.valid, invalid: scan.errors.length, columns: scan.columns, unknown: scan.unknown, errors: scan.errors.slice(0, PREVIEW_ERRORS) };
+    return { id: jobId, total: scan.total, valid: scan.valid, invalid: scan.errorCount, columns: scan.columns, unknown: scan.unknown, errors: scan.errors.slice(0, PREVIEW_ERRORS) };
   } finally {
     await form.cleanup();
   }
 };
+
+/**
+ * A user's uploads waiting as import jobs (previewed, not run, not expired) plus this one stay within
+ * IMPORT_QUOTA_MB: the files live in DATA_DIR until the job runs, is cancelled or expires.
+ */
+async function assertUploadQuota(services: Parameters<Handler>[0]['services'], userId: number, size: number, quotaMb: number): Promise<void> {
+  const waiting = (await services.knex(JOB_TABLE).where({ userId, kind: 'import', status: JOB.queued }).whereNotNull('file').select('file')) as { file: string }[];
+  let used = size;
+  for (const w of waiting) used += (await fs.promises.stat(jobFilePath(services.config.dataDir, w.file)).catch(() => undefined))?.size ?? 0;
+  if (used > quotaMb * 1024 * 1024) throw new ValidationError('data.importQuota', { mb: quotaMb });
+}
 
 /** `POST importStart {id, mode, keyColumn?}`: runs a previewed import on this instance (progress in the job row). */
 export const importStart: Handler = async (ctx) => {
