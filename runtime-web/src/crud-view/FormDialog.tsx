@@ -11,6 +11,8 @@ import { toCrudError } from '../crud/provider';
 import type { CrudStore } from '../crud/store';
 import type { Row } from '../crud/types';
 import { EntityForm } from './form/EntityForm';
+import { rememberOpener, restoreOpener } from '../a11y/returnFocus';
+import type { Opener } from '../a11y/returnFocus';
 import './form/widgets';
 import './form/moduleWidgets';
 import type { EntityFormHandle } from './form/EntityForm';
@@ -36,6 +38,8 @@ export const FormDialog = observer(function FormDialog({ store, state, onClose }
   const initial = useRef('');
   const form = useRef<EntityFormHandle>(null);
   const mode = state?.mode;
+  const opener = useRef<Opener>();
+  if (state && !opener.current) opener.current = rememberOpener();
 
   useEffect(() => {
     if (!state) return;
@@ -93,6 +97,10 @@ export const FormDialog = observer(function FormDialog({ store, state, onClose }
       maskClosable={false}
       onCancel={close}
       closeOnEsc
+      afterClose={() => {
+        restoreOpener(opener.current);
+        opener.current = undefined;
+      }}
       bodyStyle={{ maxHeight: '68vh', overflow: 'auto' }}
       footer={
         mode === 'info' ? (
