@@ -376,4 +376,61 @@ describe('keyboard only', () => {
     assert.equal(value.remark, 'typed remark');
     assert.match(String(value.content), /Rich <(strong|b)>bold<\/(strong|b)>/);
   });
+
+  it('trees by keyboard: one tab stop, arrows, Enter chooses a department, Shift+F10 opens its menu, Space checks a role\'s menus', async () => {
+    await page.goto('/sys/user');
+    await switchLook(page, 'zh-cn', false);
+    const side = page.getByTestId('crud-sidebar');
+    await side.locator('[role="treeitem"]').nth(1).waitFor();
+    assert.equal(await side.locator('[role="treeitem"][tabindex="0"]').count(), 1, 'one tab stop in the tree');
+    // From the tree's filter box, Tab reaches the tree; ArrowDown moves to the first department.
+    await side.locator('input').first().focus();
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('role')), 'treeitem');
+    assert.ok((await focused(page)).ring, 'visible focus on the tree item');
+    await page.keyboard.press('ArrowDown');
+    const dept = await page.evaluate(() => (document.activeElement as HTMLElement).dataset.key);
+    assert.ok(dept && dept !== '__all', `a department has the focus: ${String(dept)}`);
+    const listed = page.waitForRequest((r) => r.url().endsWith('/admin/base/sys/user/page') && JSON.stringify(r.postDataJSON()).includes('departmentIds'));
+    await page.keyboard.press('Enter');
+    await listed;
+    assert.equal(await side.locator(`[role="treeitem"][data-key="${dept}"]`).getAttribute('aria-selected'), 'true');
+    await screenshot(page, 'keyboard-tree-focus-zh-light');
+    // Its node menu by keyboard; arrows move inside it; Escape gives the focus back to the node.
+    await page.keyboard.press('Shift+F10');
+    await page.getByTestId('tree-context-menu').waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('role')), 'menuitem');
+    const first = await page.evaluate(() => document.activeElement?.textContent);
+    await page.keyboard.press('ArrowDown');
+    assert.notEqual(await page.evaluate(() => document.activeElement?.textContent), first, 'ArrowDown moved in the menu');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('tree-context-menu').waitFor({ state: 'detached' });
+    assert.equal(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.key), dept);
+
+    // The role dialog's menu tree: Space checks the focused menu; saved by keyboard.
+    await page.goto('/sys/role');
+    await page.getByTestId('crud-add').waitFor();
+    await page.getByTestId('crud-add').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('#root_name').waitFor();
+    await page.locator('#root_name').focus();
+    await page.keyboard.type('Keyboard role');
+    await page.locator('#root_label').focus();
+    await page.keyboard.type('kb_role');
+    const menus = page.locator('.semi-modal [data-field="menuIdList"]');
+    const stop = menus.locator('[role="treeitem"][tabindex="0"]');
+    await stop.waitFor();
+    await stop.focus();
+    await page.keyboard.press('End');
+    const leaf = await page.evaluate(() => (document.activeElement as HTMLElement).dataset.key);
+    await page.keyboard.press('Space');
+    await page.waitForFunction((key) => document.querySelector(`.semi-modal [data-field="menuIdList"] [role="treeitem"][data-key="${key}"]`)?.getAttribute('aria-checked') === 'true', leaf);
+    await page.getByTestId('crud-save').focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('保存成功').first().waitFor();
+    const role = await h.app.instance.services.knex('base_sys_role').where({ label: 'kb_role' }).first();
+    assert.ok(role, 'the role was saved');
+    const links = await h.app.instance.services.knex('base_sys_role_menu').where({ roleId: role.id }).pluck('menuId');
+    assert.ok(links.map(String).includes(String(leaf)), `the checked menu ${String(leaf)} is linked: ${links.join(',')}`);
+  });
 });
