@@ -15,7 +15,8 @@ echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, Tool
 function optionOf(spec: ChartSpec, dark: boolean): echarts.EChartsCoreOption {
   const text = dark ? 'rgba(249,249,249,0.8)' : 'rgba(28,31,35,0.8)';
   const axis = dark ? 'rgba(255,255,255,0.15)' : 'rgba(28,31,35,0.12)';
-  const base = { backgroundColor: 'transparent', textStyle: { color: text }, color: spec.colors };
+  // `color: undefined` would replace ECharts' default palette with nothing: bars and slices drawn invisible.
+  const base = { backgroundColor: 'transparent', textStyle: { color: text }, ...(spec.colors ? { color: spec.colors } : {}) };
   if (spec.kind === 'pie') {
     return {
       ...base,
