@@ -23,7 +23,8 @@ function optionOf(spec: ChartSpec, dark: boolean): echarts.EChartsCoreOption {
       tooltip: { trigger: 'item', valueFormatter: spec.format },
       legend: { bottom: 0, textStyle: { color: text } },
       animationDuration: 300,
-      series: [{ type: 'pie', radius: ['40%', '68%'], center: ['50%', '45%'], data: spec.slices, label: { color: text, formatter: '{b}: {d}%' } }],
+      // The legend names the slices (a name in the label was cut to '…' on a narrow card).
+      series: [{ type: 'pie', radius: ['40%', '68%'], center: ['50%', '45%'], data: spec.slices, label: { color: text, formatter: '{d}%' } }],
     };
   }
   return {
