@@ -57,4 +57,13 @@ describe('loadConfig', () => {
       assert.throws(() => loadConfig({ UPLOAD_BASE_URL: bad }), /UPLOAD_BASE_URL/, bad);
     }
   });
+
+  it('reads METRICS_TOKEN and METRICS_ALLOW (closed when neither is set) and refuses a short token or a bad list', () => {
+    assert.equal(loadConfig({}).metrics, undefined);
+    assert.equal(loadConfig({ METRICS_TOKEN: 'x'.repeat(16) }).metrics?.token, 'x'.repeat(16));
+    const allow = loadConfig({ METRICS_ALLOW: '10.0.0.0/8, 127.0.0.1, ::1' }).metrics?.allow;
+    assert.ok(allow?.check('10.2.3.4', 'ipv4') && allow.check('::1', 'ipv6') && !allow.check('11.0.0.1', 'ipv4'));
+    assert.throws(() => loadConfig({ METRICS_TOKEN: 'short' }), /METRICS_TOKEN/);
+    for (const bad of ['localhost', '10.0.0.0/33', '10.0.0.0/x', ',']) assert.throws(() => loadConfig({ METRICS_ALLOW: bad }), /METRICS_ALLOW/, bad);
+  });
 });

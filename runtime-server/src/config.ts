@@ -3,6 +3,8 @@ import type { SchedulerOptions } from './scheduler/scheduler.js';
 import { parseTrustProxy } from './http/clientIp.js';
 import type { TrustProxy } from './http/clientIp.js';
 import { parseLeanHeap } from './app/leanHeap.js';
+import { parseAddressList } from './metrics/access.js';
+import type { MetricsAccess } from './metrics/access.js';
 
 /** Runtime configuration. Names of the environment variables are fixed by the Configuration table of README.md. */
 export interface Config {
@@ -29,6 +31,8 @@ export interface Config {
   scheduler?: SchedulerOptions;
   /** TRUST_PROXY: proxies allowed to name the client in X-Forwarded-For (hop count or addresses/CIDRs). */
   trustProxy?: TrustProxy;
+  /** GET /metrics access: METRICS_TOKEN (bearer) and/or METRICS_ALLOW (scraper addresses/CIDRs); neither = closed. */
+  metrics?: MetricsAccess;
 }
 
 export class ConfigError extends Error {
@@ -53,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   // Applied before anything loads (app/leanHeap.ts); a value it cannot read stops the start here.
   if (parseLeanHeap(env.LEAN_HEAP) === undefined) throw new ConfigError(`LEAN_HEAP must be 1 or 0 (on or off), got "${String(env.LEAN_HEAP).slice(0, 50)}"`);
   const scheduler = schedulerFromEnv(env);
+  const metrics = metricsFromEnv(env);
   const uploadBaseUrl = env.UPLOAD_BASE_URL === undefined || env.UPLOAD_BASE_URL === '' ? undefined : parseUploadBase(env.UPLOAD_BASE_URL);
   const config: Config = {
     port,
@@ -71,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...(uploadBaseUrl !== undefined ? { uploadBaseUrl } : {}),
     ...(trustProxy ? { trustProxy } : {}),
     ...(scheduler ? { scheduler } : {}),
+    ...(metrics ? { metrics } : {}),
     ...overrides,
   };
   if (config.captchaFixedCode && config.nodeEnv === 'production') {
@@ -112,4 +118,18 @@ function schedulerFromEnv(env: NodeJS.ProcessEnv): SchedulerOptions | undefined 
   const leaseMs = ms('TASK_LEASE_MS', 1000);
   if (pollMs === undefined && leaseMs === undefined) return undefined;
   return { ...(pollMs !== undefined ? { pollMs } : {}), ...(leaseMs !== undefined ? { leaseMs } : {}) };
+}
+
+/** METRICS_TOKEN / METRICS_ALLOW: undefined when neither is set (GET /metrics answers 404 to everyone). */
+function metricsFromEnv(env: NodeJS.ProcessEnv): MetricsAccess | undefined {
+  const token = env.METRICS_TOKEN?.trim() || undefined;
+  if (token && token.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters (a random secret)');
+  let allow;
+  try {
+    allow = env.METRICS_ALLOW?.trim() ? parseAddressList('METRICS_ALLOW', env.METRICS_ALLOW) : undefined;
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
+  if (!token && !allow) return undefined;
+  return { ...(token ? { token } : {}), ...(allow ? { allow } : {}) };
 }
