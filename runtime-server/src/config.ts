@@ -84,6 +84,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...(storage ? { storage } : {}),
     ...overrides,
   };
+  // Upload answers name the bucket's public address when one is given: the key is the URL's path.
+  const publicBase = config.storage?.publicBaseUrl;
+  if (publicBase !== undefined) {
+    if (config.uploadBaseUrl !== undefined && config.uploadBaseUrl !== publicBase) throw new ConfigError('UPLOAD_BASE_URL and S3_PUBLIC_BASE_URL disagree: set only S3_PUBLIC_BASE_URL with STORAGE=s3');
+    config.uploadBaseUrl = publicBase;
+  }
   if (config.captchaFixedCode && config.nodeEnv === 'production') {
     throw new ConfigError('CAPTCHA_FIXED_CODE is a test-only switch and is refused when NODE_ENV=production');
   }

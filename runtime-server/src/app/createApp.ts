@@ -133,7 +133,7 @@ export async function createApp(config: Config, parts: AppParts, options: Create
     };
     services.metrics = new AppMetrics({ knex, requestLog: services.requestLog, authz });
     // Export files and import reports of jobs that ended more than a day ago (a system task).
-    services.taskHandlers.register('dataJobService.prune', async ({ services: s }) => ({ deleted: await pruneJobs(s.knex, s.config.dataDir) }));
+    services.taskHandlers.register('dataJobService.prune', async ({ services: s }) => ({ deleted: await pruneJobs(s.knex, s.config) }));
     for (const m of modules) m.taskHandlers?.(services.taskHandlers);
 
     if (config.captchaFixedCode) {
