@@ -15,7 +15,7 @@ import { update } from '../../crud/operations/update.js';
 import { crudFor, entityFor } from '../../dataJob/entityAccess.js';
 import { exportFileName, runExport } from '../../dataJob/exportJob.js';
 import dayjs from 'dayjs';
-import { fetchJobFile, finish, JOB, JOB_KEEP_HOURS, JOB_TABLE, jobDir, jobFileKey, jobFilePath, ownJob, publicJob, publishJobFile } from '../../dataJob/jobs.js';
+import { finish, JOB, JOB_KEEP_HOURS, JOB_TABLE, jobDir, jobFileKey, jobFilePath, ownJob, publicJob, publishJobFile } from '../../dataJob/jobs.js';
 import { storageFor } from '../../storage/createStorage.js';
 import { insertId } from '../../db/insertId.js';
 
@@ -224,15 +224,16 @@ export const importPreview: Handler = async (ctx) => {
       const stored = `${jobId}-${randomBytes(8).toString('hex')}-upload.${format}`;
     await fs.promises.mkdir(jobDir(services.config.dataDir), { recursive: true });
     await fs.promises.copyFile(file.path, jobFilePath(services.config.dataDir, stored));
-    await publishJobFile(services.config, stored);
     await services.knex(JOB_TABLE).where({ id: jobId }).update({ file: stored });
     let scan;
     try {
-      scan = await scanImport(services.knex, c, await fetchJobFile(services.config, stored), format, locale);
+      scan = await scanImport(services.knex, c, jobFilePath(services.config.dataDir, stored), format, locale);
     } catch {
       await finish(services.knex, jobId, JOB.failed, { error: t(locale, 'data.importFormat') });
       throw new ValidationError('data.importFormat');
     }
+    // Scanned from the scratch copy, then into the shared storage: importStart may reach another instance.
+    await publishJobFile(services.config, stored);
     await services.knex(JOB_TABLE).where({ id: jobId }).update({ total: scan.total, updateTime: now() });
     return { id: jobId, total: scan.total, valid: scan.valid, invalid: scan.errors.length, columns: scan.columns, unknown: scan.unknown, errors: scan.errors.slice(0, PREVIEW_ERRORS) };
   } finally {
