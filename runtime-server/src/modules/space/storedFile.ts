@@ -15,7 +15,7 @@ export interface DescribedFile {
 }
 
 interface Deps {
-  config: Pick<Config, 'dataDir' | 'uploadBaseUrl'>;
+  config: Pick<Config, 'dataDir' | 'uploadBaseUrl' | 'storage'>;
   plugins: Pick<PluginManager, 'fresh' | 'upload'>;
   logger: Pick<Console, 'warn'>;
 }
