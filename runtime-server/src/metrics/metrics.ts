@@ -146,23 +146,24 @@ export class AppMetrics {
    * a fixed class: uploads, the console's files, or `unmatched` for anything else — never by its raw path.
    */
   middleware(): Middleware {
-    return async (ctx, next) => {
+    // Not async itself (like the probes in http/health.ts): every request passes here.
+    return (ctx, next) => {
       const started = performance.now();
       this.inFlight.inc();
-      let status = 500;
-      try {
-        await next();
-        status = ctx.status;
-      } catch (err) {
-        status = (err as { status?: number }).status ?? 500;
-        this.countTimeout(err);
-        throw err;
-      } finally {
+      const done = (status: number) => {
         this.inFlight.dec();
         const labels = { route: routeLabel(ctx.state.route as RouteState | undefined, ctx.path, status), method: METHODS.has(ctx.method) ? ctx.method : 'OTHER', status: String(status >= 100 && status < 600 ? status : 500) };
         this.http.inc(labels);
         this.httpDuration.observe(labels, (performance.now() - started) / 1000);
-      }
+      };
+      return next().then(
+        () => done(ctx.status),
+        (err: unknown) => {
+          done((err as { status?: number }).status ?? 500);
+          this.countTimeout(err);
+          throw err;
+        },
+      );
     };
   }
 }
