@@ -99,6 +99,19 @@ for (const db of testDatabases().filter((d) => d.name !== 'sqlite')) {
       assert.equal((await request(a.instance.callback()).get(url)).status, 404);
     });
 
+    it('a bucket that refuses the write: a translated error naming the cause, no object, no file on disk', async () => {
+      const broken = await startTestApp({ ...a.instance.services.config, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'sa-fleet-c-')), storage: { driver: 's3', ...s3.settings, bucket: 'no-such-bucket-here' } });
+      try {
+        const res = await broken.post('/admin/base/comm/upload').set('language', 'en').attach('file', PNG, 'lost.png');
+        assert.equal(res.status, 200);
+        assert.notEqual(res.body.code, 1000);
+        assert.match(res.body.message, /object storage: NoSuchBucket/, JSON.stringify(res.body));
+        assert.deepEqual(filesUnder(broken.instance.services.config.dataDir, 'uploads'), []);
+      } finally {
+        await broken.close();
+      }
+    });
+
     it('an export started on A downloads from B; an import previewed on A runs on B', async () => {
       assert.equal((await a.post(`${G}/add`, { title: 'Fleet phone', price: 10, status: 1, type: 1 })).body.code, 1000);
       const start = await a.post(`${J}/exportStart`, { prefix: G, format: 'csv', columns: ['title'] });
