@@ -76,7 +76,7 @@ describe('S3 driver against s3rver: what the server checks', () => {
   it('keeps objects under their keys in the bucket, and no parts after a multipart upload', async () => {
     const st = new S3Storage(s3.settings);
     await st.putFile('upload/20260102/k.txt', fileOf('k.txt', 'k'));
-    const listed = await st.client.send(new ListObjectsV2Command({ Bucket: s3.settings.bucket, Prefix: 'upload/20260102/' }));
+    const listed = await (await st.client()).send(new ListObjectsV2Command({ Bucket: s3.settings.bucket, Prefix: 'upload/20260102/' }));
     assert.deepEqual(listed.Contents?.map((c) => c.Key), ['upload/20260102/k.txt']);
   });
 
