@@ -10,17 +10,8 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { testDatabases } from '../runtime-server/src/testing/forEachDb.js';
 import { copyProject, signIn, startSourceServer } from './testing/projectCopy.js';
+import { FIRST_DRAFT } from './testing/firstDraft.js';
 
-export const FIRST_DRAFT = `{ "$id": "library/book", "x-table": "library_book", "type": "object",
-  "x-label": { "en": "Book" },
-  "x-api": ["add", "delete", "update", "info", "list", "page"],
-  "properties": {
-    "title": { "type": "string", "maxLength": 50 },
-    "isbn": { "type": "string", "maxLength": 20, "x-unique": true },
-    "price": { "type": "number", "x-column": { "type": "decimal", "precision": 10, "scale": 2 } },
-    "published": { "type": "string", "format": "date" } },
-  "required": ["title"] }
-`;
 
 const generate = (root: string, ...args: string[]) =>
   spawnSync('npm', ['run', '--silent', 'generate', ...(args.length ? ['--', ...args] : [])], { cwd: root, encoding: 'utf8', timeout: 120_000, env: { ...process.env, DATA_DIR: '', DATABASE_URL: '' } });
