@@ -34,8 +34,11 @@ async function follow(base: string, token: string) {
   void (async () => {
     const decoder = new TextDecoder();
     let buffer = '';
-    for await (const chunk of res.body!) {
-      buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+    const reader = res.body!.getReader();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
       let at: number;
       while ((at = buffer.indexOf('\n\n')) >= 0) {
         const block = buffer.slice(0, at);
@@ -109,7 +112,7 @@ describe('npm run dev watches schemas/', () => {
     const added = await call('POST', '/admin/library/book/add', { title: 'Wild Grass', isbn: '978-7-112', pages: 80 });
     assert.equal(added.code, 1000, added.message);
     assert.equal((await call('GET', `/admin/library/book/info?id=${added.data.id}`)).data.pages, 80);
-    assert.equal((await call('POST', '/admin/library/book/add', { title: 'Zero', isbn: '978-7-113', pages: 0 })).code, 1001, 'the new rule validates');
+    assert.equal((await call('POST', '/admin/library/book/add', { title: 'Zero', isbn: '978-7-113', pages: 0 })).code, 1002, 'the new rule validates');
   });
 
   it('a destructive save is refused with `npm run generate`’s own message; the last good state keeps serving', async () => {
@@ -134,5 +137,16 @@ describe('npm run dev watches schemas/', () => {
     fs.writeFileSync(book(), good);
     const back = await events.next((s) => s.ok && s.version > version);
     assert.equal(back.error, undefined, 'the banner clears once the schema is good again');
+  });
+
+  it('never runs in production: `npm run dev` with NODE_ENV=production stops at the configuration', () => {
+    const r = spawnSync(process.execPath, ['scripts/dev.mjs', '--api-only'], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0' },
+    });
+    assert.notEqual(r.status, 0);
+    assert.match(r.stdout + r.stderr, /SCHEMA_WATCH is a development switch/);
   });
 });

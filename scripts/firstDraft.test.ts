@@ -54,6 +54,8 @@ describe('the first draft of issue 39, through the CLI and the server', () => {
       const server = await startSourceServer(root, { DATA_DIR: config.dataDir, ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}) });
       t.after(() => server.stop());
       const call = await signIn(server.base);
+      const watch = await call('GET', '/admin/base/comm/devEvents', undefined, 'en');
+      assert.deepEqual([watch.code, watch.message], [1001, 'schemas/ is not being watched (start the development server with npm run dev; production never watches)'], 'no watcher without npm run dev');
       const menus = await call('GET', '/admin/base/comm/permmenu');
       assert.ok((menus.data.menus as { name: string; router: string | null }[]).some((m) => m.router === '/library/book' && m.name === '图书'), 'the menu entry in zh-cn');
       const added = await call('POST', '/admin/library/book/add', { title: 'Call to Arms', isbn: '978-7-111', price: 25.5, published: '1923-08-01' });
