@@ -7,6 +7,7 @@ import { loadGenerated } from '../app/loadGenerated.js';
 import { applyMigrations, serve } from './applyEntity.js';
 import { ensureEntityMenus } from './entityMenus.js';
 import { FileBackup } from './projectFiles.js';
+import { withProjectLock } from './projectLock.js';
 
 /** Saves come in bursts (an editor writes, renames, touches): one sync per burst. */
 const SETTLE_MS = 120;
@@ -82,7 +83,7 @@ export class SchemaWatch implements SchemaWatchLike {
     try {
       do {
         this.again = false;
-        await this.syncOnce(t0);
+        await withProjectLock(this.services, () => this.syncOnce(t0));
       } while (this.again);
     } finally {
       this.busy = false;
