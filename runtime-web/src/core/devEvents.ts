@@ -19,6 +19,14 @@ export const devSchema = observable.box<DevSchemaState | undefined>(undefined, {
 const RETRY_MS = 2_000;
 
 /**
+ * A console opened on the developer's machine may face a watching server (`npm run dev` serves the built console
+ * too); a deployment reached by its name never asks, so production sees no request from this.
+ */
+export function isLocalHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
+}
+
+/**
  * Development (`npm run dev`): follows the schema watcher. A new version reloads EPS and the session's menus and
  * permissions — the new or changed screen appears with no browser reload and no new sign-in; a refused save shows
  * the generator's message in the banner. Stops for good when the server watches nothing (it answers an error).
