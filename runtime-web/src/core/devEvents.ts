@@ -41,6 +41,13 @@ export async function followDevEvents(stores: Stores): Promise<void> {
     }
     try {
       const res = await fetch('/api/admin/base/comm/devEvents', { headers: { Authorization: token, language: currentLocale() } });
+      // A token past its time (401) is refreshed by the console's next call: try again then. Any other answer that
+      // is not a stream (the server watches nothing: always in production) ends this for good.
+      if (res.status === 401) {
+        await res.body?.cancel();
+        await sleep(RETRY_MS);
+        continue;
+      }
       if (!(res.headers.get('content-type') ?? '').includes('text/event-stream') || !res.body) return;
       for await (const { event, data } of readEvents(res.body)) {
         if (event !== 'schema') continue;
