@@ -74,7 +74,8 @@ export class SchemaWatch implements SchemaWatchLike {
         this.again = true;
         return;
       }
-      this.running = this.sync(t0);
+      // An unexpected failure (not a refusal) is reported like one: the dev server keeps running.
+      this.running = this.sync(t0).catch((err: unknown) => this.refuse(t0, err instanceof Error ? (err.stack ?? err.message) : String(err)));
     }, SETTLE_MS);
   }
 
