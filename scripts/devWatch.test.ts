@@ -113,6 +113,13 @@ describe('npm run dev watches schemas/', () => {
     assert.equal(added.code, 1000, added.message);
     assert.equal((await call('GET', `/admin/library/book/info?id=${added.data.id}`)).data.pages, 80);
     assert.equal((await call('POST', '/admin/library/book/add', { title: 'Zero', isbn: '978-7-113', pages: 0 })).code, 1002, 'the new rule validates');
+
+    const version = events.states.at(-1)!.version;
+    fs.writeFileSync(book(), fs.readFileSync(book(), 'utf8').replace('"add", "delete", ', '"add", '));
+    await events.next((s) => s.ok && s.version > version);
+    const gone = await fetch(`${server.base}/admin/library/book/delete`, { method: 'POST', headers: { authorization: call.token, 'content-type': 'application/json' }, body: '{"ids":[1]}' });
+    assert.equal(gone.status, 404, 'an action the schema no longer declares stops answering');
+    assert.equal((await call('GET', `/admin/library/book/info?id=${added.data.id}`)).data.title, 'Wild Grass', 'the row is still there');
   });
 
   it('a destructive save is refused with `npm run generate`’s own message; the last good state keeps serving', async () => {

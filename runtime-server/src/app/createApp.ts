@@ -166,11 +166,15 @@ export async function createApp(config: Config, parts: AppParts, options: Create
       const same = (l: (typeof router.stack)[number]) => l.path === route.url && l.methods.includes(method);
       if (router.stack.some(same)) {
         if (!replace) return false;
-        // The route table's entry is overwritten by composeEndpoint; the router's old layer goes.
-        router.stack.splice(0, router.stack.length, ...router.stack.filter((l) => !same(l)));
+        services.unmountRoute!(route.method, route.url);
       }
       composeEndpoint(router, table, route, services, guards);
       return true;
+    };
+    services.unmountRoute = (method, url) => {
+      const m = method.toUpperCase();
+      table.remove(m, url);
+      router.stack.splice(0, router.stack.length, ...router.stack.filter((l) => !(l.path === url && l.methods.includes(m))));
     };
 
     if (options.project) await serveProject(services, options.project);

@@ -97,6 +97,8 @@ export interface AppServices {
    * `replace` (the schema watcher: a changed entity's routes take its new model) puts the new one in its place.
    */
   mountRoute?: (route: RouteRecord, replace?: boolean) => boolean;
+  /** Takes a route out of the running router (the schema watcher: an action a saved schema no longer declares). */
+  unmountRoute?: (method: string, url: string) => void;
   /** Development with SCHEMA_WATCH=1: the schema watcher (coding/schemaWatch.ts), whose state the console follows. */
   schemaWatch?: SchemaWatchLike;
 }

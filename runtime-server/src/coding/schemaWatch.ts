@@ -117,7 +117,14 @@ export class SchemaWatch implements SchemaWatchLike {
       const before = services.entities.get(e.id);
       return !before || JSON.stringify(before) !== JSON.stringify(e);
     });
-    for (const e of changed) serve(services, paths, all, e, services.entities.has(e.id));
+    for (const e of changed) {
+      const before = services.entities.get(e.id);
+      // Actions the saved schema no longer declares stop answering (404), as after a restart.
+      for (const a of before?.actions ?? []) {
+        if (!e.actions.some((n) => n.method === a.method && n.url === a.url)) services.unmountRoute?.(a.method, a.url);
+      }
+      serve(services, paths, all, e, before !== undefined);
+    }
     services.generated = loadGenerated(paths.generated);
     if (changed.length) await ensureEntityMenus(services);
     const ms = Math.round(performance.now() - t0);
