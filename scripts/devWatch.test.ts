@@ -122,6 +122,20 @@ describe('npm run dev watches schemas/', () => {
     assert.equal((await call('GET', `/admin/library/book/info?id=${added.data.id}`)).data.title, 'Wild Grass', 'the row is still there');
   });
 
+  it('a controller with a named handler written beside its schema is served too', async () => {
+    const version = events.states.at(-1)!.version;
+    const handler = path.join(root, 'runtime-server/src/modules/library/shelf.ts');
+    fs.mkdirSync(path.dirname(handler), { recursive: true });
+    fs.writeFileSync(handler, "import type { Handler } from '../../core/handler.js';\n\nexport const hello: Handler = () => 'shelf says hello';\n");
+    fs.writeFileSync(
+      path.join(root, 'schemas/library/shelf.json'),
+      JSON.stringify({ type: 'object', 'x-label': { en: 'Shelf' }, 'x-api': [{ name: 'hello', method: 'get', handler: 'hello', auth: 'login', summary: { 'zh-cn': '问候', 'zh-tw': '問候', en: 'Hello' } }] }),
+    );
+    await events.next((s) => s.ok && s.version > version && s.changed.includes('library/shelf'));
+    const hello = await call('GET', '/admin/library/shelf/hello');
+    assert.deepEqual([hello.code, hello.data], [1000, 'shelf says hello']);
+  });
+
   it('a destructive save is refused with `npm run generate`’s own message; the last good state keeps serving', async () => {
     const good = fs.readFileSync(book(), 'utf8');
     fs.writeFileSync(book(), good.replace(/\s*"price": \{[^\n]*\} \},/, ''));

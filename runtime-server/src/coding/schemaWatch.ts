@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { generate, GenerateError, SchemaErrors } from '@schema-admin/generator';
 import type { EntityModel, ProjectPaths } from '@schema-admin/generator';
 import type { AppServices, DevSchemaState, SchemaWatchLike } from '../app/services.js';
@@ -123,7 +124,7 @@ export class SchemaWatch implements SchemaWatchLike {
       for (const a of before?.actions ?? []) {
         if (!e.actions.some((n) => n.method === a.method && n.url === a.url)) services.unmountRoute?.(a.method, a.url);
       }
-      serve(services, paths, all, e, before !== undefined);
+      serve(services, paths, all, e, before !== undefined, await this.handlersOf(e));
     }
     services.generated = loadGenerated(paths.generated);
     if (changed.length) await ensureEntityMenus(services);
@@ -133,6 +134,22 @@ export class SchemaWatch implements SchemaWatchLike {
     this.publish({ version: this.state.version + 1, ok: true, changed: changed.map((e) => e.id), ms });
     if (migration) log.info(`[dev] applied ${migration}`);
     log.info(`[dev] schemas served${changed.length ? `: ${changed.map((e) => e.id).join(', ')}` : ''} (${ms} ms)`);
+  }
+
+  /**
+   * The named handlers of an entity's module (runtime-server/src/modules/<module>/<file>.ts), loaded when the entity
+   * declares any. A module already loaded keeps its first version (Node caches modules): a changed handler needs a
+   * restart, which the terminal says.
+   */
+  private async handlersOf(entity: EntityModel): Promise<Record<string, unknown>> {
+    if (!entity.actions.some((a) => a.handler)) return {};
+    const file = path.join(this.paths.handlers, `${entity.handlerModule}.ts`);
+    try {
+      return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    } catch (err) {
+      this.services.logger.error(`[dev] ${path.relative(this.paths.root, file)} could not be loaded; its actions are not served until a restart`, err);
+      return {};
+    }
   }
 
   private refuse(t0: number, message: string): void {
