@@ -108,6 +108,20 @@ for (const db of testDatabases()) {
       assert.ok(after.some((l) => l.includes('method="OTHER"')));
     });
 
+    it('counts a statement stopped by its time limit', { skip: db.name === 'sqlite' && 'SQLite has no statement time limit' }, async () => {
+      const count = async () => Number(/^db_statement_timeouts_total (\d+)/m.exec((await scrape()).text)?.[1]);
+      const before = await count();
+      const { knex } = t.instance.services;
+      const stopped = db.name === 'postgres'
+        ? knex.transaction(async (trx) => {
+            await trx.raw('set local statement_timeout = 50');
+            await trx.raw('select pg_sleep(2)');
+          })
+        : knex.raw('SET STATEMENT max_statement_time=0.05 FOR SELECT COUNT(*) FROM information_schema.columns a, information_schema.columns b, information_schema.columns c');
+      await assert.rejects(stopped);
+      assert.equal(await count(), before + 1);
+    });
+
     it('never goes through the request log', async () => {
       for (let i = 0; i < 3; i++) await scrape().expect(200);
       await t.instance.services.requestLog.flush();
