@@ -1,3 +1,4 @@
+import type { AppMetrics } from '../metrics/metrics.js';
 import type { KeyObject } from 'node:crypto';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Knex } from 'knex';
@@ -86,6 +87,8 @@ export interface AppServices {
   visibility: Map<string, VisibilityRule>;
   /** Batched writer of the request log (flushed on close). */
   requestLog: RequestLogWriter;
+  /** This instance's Prometheus metrics (GET /metrics); absent in services built without an app. */
+  metrics?: AppMetrics;
   /** Export/import jobs running on this instance (their state is in base_sys_data_job). */
   dataJobs: DataJobRunner;
   /** Called after a generic write to an entity (bumps the auth epoch for permission sources, and the read caches over it). */
