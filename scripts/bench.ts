@@ -40,6 +40,7 @@ import { freePort } from '../runtime-server/src/testing/spawnServer.js';
 import { buildServer, leanHeapFile } from './server-build.mjs';
 import { cpuTimeUs, localDbServerPid, rssMb } from './bench/procStats.js';
 import { TABLES } from '../runtime-server/src/generated/tables.js';
+import { loadGenerated } from '../runtime-server/src/app/loadGenerated.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -92,7 +93,7 @@ interface Case {
   /** The floor: a fixed body (the server's own answer) or the SQL the server ran. */
   floor?: 'json' | 'sql';
   /** How the server decorates a page's rows, which the SQL floor does too (scripts/bench/floor.mjs). */
-  decorate?: { names?: boolean; omit?: string[]; decimals?: Record<string, number> };
+  decorate?: { entity: string; names?: boolean; omit?: string[] };
 }
 
 const CASES: Case[] = [
@@ -101,7 +102,7 @@ const CASES: Case[] = [
   { name: 'person', method: 'GET', path: '/admin/base/comm/person', as: 'admin', floor: 'json' },
   { name: 'permmenu', method: 'GET', path: '/admin/base/comm/permmenu', as: 'scoped', floor: 'json' },
   { name: 'dict/info/data', method: 'POST', path: '/admin/dict/info/data', as: 'admin', body: {}, floor: 'json' },
-  { name: 'user/page', method: 'POST', path: '/admin/base/sys/user/page', as: 'scoped', body: { page: 1, size: 20 }, floor: 'sql', decorate: { names: true, omit: ['isSuper'] } },
+  { name: 'user/page', method: 'POST', path: '/admin/base/sys/user/page', as: 'scoped', body: { page: 1, size: 20 }, floor: 'sql', decorate: { entity: 'base/sys/user', names: true, omit: ['isSuper'] } },
   {
     name: 'goods/page',
     method: 'POST',
@@ -109,7 +110,7 @@ const CASES: Case[] = [
     as: 'admin',
     body: { page: 1, size: 20, keyWord: 'description 4', status: 1, order: 'price', sort: 'asc' },
     floor: 'sql',
-    decorate: { decimals: { price: 2 } },
+    decorate: { entity: 'demo/goods' },
   },
   { name: 'add', method: 'POST', path: '/admin/demo/goods/add', as: 'admin', vary: 'add' },
   { name: 'update', method: 'POST', path: '/admin/demo/goods/update', as: 'admin', vary: 'update' },
@@ -201,8 +202,9 @@ async function startFloor(spec: object): Promise<Proc> {
   fs.writeFileSync(file, JSON.stringify(spec));
   // Profiled too with `--cpu-prof`, so the two profiles can be compared function by function.
   const flags = CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.join(path.resolve(CPU_PROF), 'floor')] : [];
-  // On PostgreSQL the floor loads the server's connection settings (db/createDb.ts, TypeScript).
-  if ((spec as { db?: { client?: string } }).db?.client === 'pg') flags.push('--import', 'tsx');
+  // On PostgreSQL the floor loads the server's connection settings (db/createDb.ts, TypeScript), and a page floor the
+  // server's read conversion (db/values.ts): loaded once, nothing of tsx runs per request.
+  if ((spec as { db?: { client?: string } }).db?.client === 'pg' || Object.keys((spec as { decorate?: object }).decorate ?? {}).length) flags.push('--import', 'tsx');
   const proc = spawn(process.execPath, [...flags, path.join(ROOT, 'scripts', 'bench', 'floor.mjs'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     readline.createInterface({ input: proc.stdout! }).once('line', resolve);
@@ -679,7 +681,8 @@ for (const kind of DBS) {
     for (const c of sqlCases) process.stderr.write(`[${db.name}] ${c.name} floor replays ${queries[c.path]!.length} statements\n`);
     const exportHeaders = EXPORT_BODY.columns;
     const exportsSpec = exportQuery ? { [EXPORT_FLOOR_PATH]: { ...exportQuery, headers: exportHeaders } } : {};
-    const decorate = Object.fromEntries(sqlCases.filter((c) => c.decorate).map((c) => [c.path, c.decorate]));
+    const entityFields = (id: string) => loadGenerated().model.entities.find((e) => e.id === id)!.fields;
+    const decorate = Object.fromEntries(sqlCases.filter((c) => c.decorate).map((c) => [c.path, { ...c.decorate, fields: entityFields(c.decorate!.entity) }]));
     const floorSpec = { db: db.floorDb, statics, queries, decorate, exports: exportsSpec };
     floor = await startFloor(floorSpec);
     await sameAnswers(server, floor, tokens, db.name);

@@ -18,6 +18,8 @@ const client = spec.db.client;
 // PostgreSQL: the server's own connection settings (db/createDb.ts), type parsers included, so the floor's rows
 // are read as the server reads them.
 const { pgConnection } = client === 'pg' ? await import('../../runtime-server/src/db/createDb.ts') : {};
+// The server's read conversion, for the page rows it decorates (decorate below); TypeScript, so the floor runs with tsx.
+const { fromDb } = Object.keys(spec.decorate ?? {}).length ? await import('../../runtime-server/src/db/values.ts') : {};
 const knex = client === 'mysql2'
   ? knexFactory({ client: 'mysql2', connection: { ...spec.db.connection, dateStrings: true, supportBigNumbers: true }, pool: { min: 0, max: 10 } })
   : client === 'pg'
@@ -36,8 +38,9 @@ const queries = new Map(Object.entries(spec.queries));
 /**
  * path → how the server decorates the page's rows (issue 41: the floor answered undecorated rows): `names` adds
  * departmentName and roleName from the replayed name queries (rows of `id, name` and of `userId, name`), `omit`
- * drops the columns the caller may not see, `decimals` (column → scale) reads a decimal as the server's exact string
- * (runtime-server/src/db/values.ts) — each row copied once, as the server does.
+ * drops the columns the caller may not see, `fields` (the entity's field models) reads each column as the server
+ * reads it, with the server's own conversion (runtime-server/src/db/values.ts: decimals as exact strings, JSON
+ * parsed, booleans, times) — each row copied once, as the server does.
  */
 const decorations = new Map(Object.entries(spec.decorate ?? {}));
 /** path → { sql, bindings, headers }: streamed to a CSV file; answers `{ rows, bytes }` once the file is closed */
@@ -103,7 +106,8 @@ app.use(async (ctx) => {
   const list = decoration ? decorate(decoration, page, all) : page;
   ctx.body = { code: 1000, message: 'success', data: { list, pagination: { page: 1, size: 20, total: Number(Object.values(count?.[0] ?? { n: 0 })[0]) } } };
 });
-function decorate({ names, omit = [], decimals = {} }, rows, all) {
+function decorate({ names, omit = [], fields = [] }, rows, all) {
+  const models = new Map(fields.map((f) => [f.name, f]));
   const keysAre = (r, keys) => r && Object.keys(r).length === keys.length && keys.every((k) => k in r);
   const departments = new Map();
   const roles = new Map();
@@ -115,8 +119,8 @@ function decorate({ names, omit = [], decimals = {} }, rows, all) {
     const out = {};
     for (const [k, v] of Object.entries(r)) {
       if (omit.includes(k)) continue;
-      const scale = decimals[k];
-      out[k] = scale !== undefined && typeof v === 'number' ? v.toFixed(scale) : v;
+      const f = models.get(k);
+      out[k] = f ? fromDb(f, v) : v;
     }
     if (names) {
       out.departmentName = r.departmentId === null ? null : (departments.get(Number(r.departmentId)) ?? null);
