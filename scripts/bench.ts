@@ -74,6 +74,12 @@ const CPU_PROF = opt('cpu-prof', '');
 const SMAPS = opt('smaps', '');
 /** `--cold-starts <n>`: restarts after the load (server and baseline alternately); the median is reported. */
 const COLD_STARTS = Number(opt('cold-starts', '5'));
+/**
+ * `--cli-round`: after the rounds, one more of every case with a floor and a fixed request, loaded by the plain
+ * autocannon command-line client (which reads every body into a string): its req/s beside load.mjs's shows whether
+ * the two generators agree, and where the plain client is the bottleneck (issue 41).
+ */
+const CLI_ROUND = argv.includes('--cli-round');
 const PASSWORD = 'Bench-pass-1';
 const SCOPED_PASSWORD = 'Scoped-pass-1';
 const USER_PASSWORD = 'Bench-user-1';
@@ -251,6 +257,24 @@ function load(run: Record<string, unknown>): Measure {
   fs.rmSync(file, { force: true });
   if (r.status !== 0) throw new Error(`load generator failed: ${r.stderr}`);
   return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as Measure;
+}
+
+/** Prints the process's own CPU time (µs) on stderr as it exits: the CLI's cost, as load.mjs reports its own. */
+const CPU_AT_EXIT = `data:text/javascript,${encodeURIComponent('process.on("exit",()=>{const u=process.cpuUsage();process.stderr.write(`cpu-us ${u.user+u.system}\\n`)})')}`;
+
+/** One run of the plain autocannon command-line client (`-j`: its JSON result), for --cli-round. */
+function cliLoad(p: Proc, c: Case, headers: Record<string, string>): { rps: number; cpuUs: number; genShare: number; non2xx: number } {
+  const args = ['--import', CPU_AT_EXIT, path.join(ROOT, 'node_modules', 'autocannon', 'autocannon.js'), '-j', '-c', String(CONNECTIONS), '-d', String(SECONDS), '-m', c.method];
+  for (const [k, v] of Object.entries({ ...headers, 'x-forwarded-for': randomIp(), ...(c.body === undefined ? {} : { 'content-type': 'application/json' }) })) args.push('-H', `${k}=${v}`);
+  if (c.body !== undefined) args.push('-b', JSON.stringify(c.body));
+  args.push(`${p.url}${c.path}`);
+  const cpu0 = cpuTimeUs(p.proc.pid);
+  const r = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  const used = cpuTimeUs(p.proc.pid) - cpu0;
+  if (r.status !== 0) throw new Error(`autocannon CLI failed: ${r.stderr}`);
+  const out = JSON.parse(r.stdout) as { requests: { average: number; total: number }; non2xx: number; errors: number };
+  const cliCpu = Number(/cpu-us (\d+)/.exec(r.stderr)?.[1] ?? NaN);
+  return { rps: out.requests.average, cpuUs: Math.round(used / Math.max(1, out.requests.total)), genShare: Math.round((cliCpu / (SECONDS * 1e6)) * 100) / 100, non2xx: out.non2xx + out.errors };
 }
 
 /**
@@ -770,6 +794,17 @@ for (const kind of DBS) {
         }
       }
     }
+    const cliRows: { endpoint: string; target: Target; rps: number; cpuUs: number; genShare: number; non2xx: number }[] = [];
+    if (CLI_ROUND) {
+      for (const c of CASES.filter((x) => x.floor && !x.vary)) {
+        for (const { t, p } of targets) {
+          const tok: Record<string, string> = c.as ? { authorization: (t === 'baseline' ? baseTokens : tokens)[c.as]! } : {};
+          const m = cliLoad(p, c, tok);
+          cliRows.push({ endpoint: c.name, target: t, ...m });
+          process.stderr.write(`[${db.name}] autocannon CLI ${c.name.padEnd(15)} ${t.padEnd(8)} ${m.rps.toFixed(0).padStart(6)} req/s cpu ${m.cpuUs} µs/req, generator ${Math.round(m.genShare * 100)} % of a core${m.non2xx ? ` FAILED ${m.non2xx}` : ''}\n`);
+        }
+      }
+    }
     const afterRss = rssMb(server.proc.pid);
     if (SMAPS) {
       fs.mkdirSync(SMAPS, { recursive: true });
@@ -829,7 +864,7 @@ for (const kind of DBS) {
       }
       exportRows.push(r);
     }
-    results.databases.push({ db: db.name, firstStartMs, coldStartMs, ...(coldStartBaseMs === undefined ? {} : { coldStartBaseMs }), rssMb: { idle: idleRss, afterLoad: afterRss, ...(base ? { baselineIdle: idleRssBase, baselineAfterLoad: afterRssBase } : {}) }, rows, ...(exportRows.length ? { export: exportRows } : {}) });
+    results.databases.push({ db: db.name, firstStartMs, coldStartMs, ...(coldStartBaseMs === undefined ? {} : { coldStartBaseMs }), rssMb: { idle: idleRss, afterLoad: afterRss, ...(base ? { baselineIdle: idleRssBase, baselineAfterLoad: afterRssBase } : {}) }, rows, ...(exportRows.length ? { export: exportRows } : {}), ...(cliRows.length ? { autocannonCli: cliRows } : {}) });
 
     table.push(`\n### ${db.name} — cold start ${coldStartMs} ms${coldStartBaseMs === undefined ? '' : ` (baseline ${coldStartBaseMs} ms)`} (median of ${COLD_STARTS}; first start with migrations ${firstStartMs} ms), RSS idle ${idleRss} MB, after load ${afterRss} MB${base ? ` (baseline: ${idleRssBase} → ${afterRssBase} MB)` : ''}\n`);
     const dbCol = db.serverPid !== undefined;
@@ -838,6 +873,11 @@ for (const kind of DBS) {
     // The headline ratio in bold: the CPU ratio where the two disagree by more than DISAGREE.
     const bold = (cell: string, on: boolean) => (cell && on ? `**${cell}**` : cell);
     for (const r of rows) table.push(`| ${r.endpoint} | ${r.target === 'floor' ? (CASES.find((c) => c.name === r.endpoint)!.floor === 'sql' ? 'floor: Koa + Knex, same SQL, same rows' : 'floor: bare Koa, same bytes') : r.target} | ${r.rps} | ${r.p50} | ${r.p99} | ${bold(ratioCell(r), r.headline === 'rps')} | ${r.cpuUs} | ${bold(ratioCell({ ratio: r.cpuRatio, roundRatios: r.roundCpuRatios }), r.headline === 'cpu')} | ${Math.round(r.share * 100)} % |${dbCol ? ` ${r.dbCpuUs} |` : ''} ${r.genCpuUs} (${Math.round(r.genShare * 100)} %) | ${r.bad} |`);
+    if (cliRows.length) {
+      table.push('\n| endpoint | target | plain autocannon CLI req/s | load.mjs req/s (median) | CLI CPU µs/req | CLI generator, % of a core |');
+      table.push('|---|---|---:|---:|---:|---:|');
+      for (const r of cliRows) table.push(`| ${r.endpoint} | ${r.target} | ${Math.round(r.rps)} | ${rows.find((x) => x.endpoint === r.endpoint && x.target === r.target)?.rps ?? ''} | ${r.cpuUs} | ${Math.round(r.genShare * 100)} % |`);
+    }
     if (exportRows.length) {
       table.push('\n| export job, CSV | target | rows | wall ms | rows/s | ratio to floor (rounds) | CPU ms | peak RSS MB |');
       table.push('|---|---|---:|---:|---:|---:|---:|---:|');
