@@ -160,7 +160,12 @@ interface Measure {
   share?: number;
   /** Set when the run measured the load generator, not the target (see BOUND). */
   bound?: string;
+  /** Neither the target nor the generator used CONTENDED of a core: something else on the machine set the pace. */
+  contended?: boolean;
 }
+
+/** Under this share of a core on both sides, a run was paced by the machine's other load (reported, not failed). */
+const CONTENDED = 0.5;
 
 /**
  * A run measured the load generator rather than its target when the generator used at least GEN_SATURATED of a
@@ -765,6 +770,7 @@ for (const kind of DBS) {
             const used = cpuTimeUs(p.proc.pid) - cpu0;
             m.cpuUs = Math.round(used / Math.max(1, m.total));
             m.share = Math.round((used / (seconds * 1e6)) * 100) / 100;
+            m.contended = m.share < CONTENDED && (m.genShare ?? 0) < CONTENDED;
             if ((m.genShare ?? 0) >= GEN_SATURATED && m.share < TARGET_IDLE) m.bound = `load generator at ${Math.round(m.genShare! * 100)} % of a core while the ${t} used ${Math.round(m.share * 100)} %`;
             if (db.serverPid) m.dbCpuUs = Math.round((cpuTimeUs(db.serverPid) - dbCpu0) / Math.max(1, m.total));
             if (c.vary === 'delete') deleteFrom.set(t, (deleteFrom.get(t) ?? GOODS) - m.issued - 1);
@@ -827,6 +833,8 @@ for (const kind of DBS) {
     const coldStartBaseMs = starts.baseline.length ? median(starts.baseline) : undefined;
     process.stderr.write(`[${db.name}] cold starts: server ${starts.server.join(', ')} ms${coldStartBaseMs === undefined ? '' : `; baseline ${starts.baseline.join(', ')} ms`}\n`);
 
+    const measured = [...runs.values()].flat();
+    const contended = measured.filter((m) => m.contended).length;
     const rows: Row[] = [];
     for (const c of CASES) {
       const pick = (t: Target): Row | undefined => {
@@ -864,9 +872,10 @@ for (const kind of DBS) {
       }
       exportRows.push(r);
     }
-    results.databases.push({ db: db.name, firstStartMs, coldStartMs, ...(coldStartBaseMs === undefined ? {} : { coldStartBaseMs }), rssMb: { idle: idleRss, afterLoad: afterRss, ...(base ? { baselineIdle: idleRssBase, baselineAfterLoad: afterRssBase } : {}) }, rows, ...(exportRows.length ? { export: exportRows } : {}), ...(cliRows.length ? { autocannonCli: cliRows } : {}) });
+    results.databases.push({ db: db.name, firstStartMs, coldStartMs, ...(coldStartBaseMs === undefined ? {} : { coldStartBaseMs }), rssMb: { idle: idleRss, afterLoad: afterRss, ...(base ? { baselineIdle: idleRssBase, baselineAfterLoad: afterRssBase } : {}) }, contendedRuns: contended, measuredRuns: measured.length, rows, ...(exportRows.length ? { export: exportRows } : {}), ...(cliRows.length ? { autocannonCli: cliRows } : {}) });
 
     table.push(`\n### ${db.name} — cold start ${coldStartMs} ms${coldStartBaseMs === undefined ? '' : ` (baseline ${coldStartBaseMs} ms)`} (median of ${COLD_STARTS}; first start with migrations ${firstStartMs} ms), RSS idle ${idleRss} MB, after load ${afterRss} MB${base ? ` (baseline: ${idleRssBase} → ${afterRssBase} MB)` : ''}\n`);
+    if (contended) table.push(`${contended} of ${measured.length} measured runs were paced by the machine's other load (the target and the generator each under ${CONTENDED * 100} % of a core): their req/s say little; CPU per request still counts the work.\n`);
     const dbCol = db.serverPid !== undefined;
     table.push(`| endpoint | target | req/s | p50 ms | p99 ms | req/s ratio to floor (rounds) | CPU µs/req | CPU ratio to floor (rounds) | CPU, % of a core |${dbCol ? ' database CPU µs/req |' : ''} generator µs/req (% of a core) | failed |`);
     table.push(`|---|---|---:|---:|---:|---:|---:|---:|---:|${dbCol ? '---:|' : ''}---:|---:|`);
