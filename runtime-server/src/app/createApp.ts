@@ -2,7 +2,7 @@ import { createSecretKey, randomBytes } from 'node:crypto';
 import Koa from 'koa';
 import type { Middleware } from 'koa';
 import Router from '@koa/router';
-import { compressLarge } from '../http/compressLarge.js';
+import { COMPRESS_THRESHOLD, compressLarge } from '../http/compressLarge.js';
 import { bodyParser } from '../http/bodyParser.js';
 import { EpochCache } from '../db/epochCache.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -196,7 +196,7 @@ export async function createApp(config: Config, parts: AppParts, options: Create
     app.use(serveMetrics(config.metrics ?? {}, () => metrics.render()));
     app.use(metrics.middleware());
     // EPS and OpenAPI run to hundreds of KB; gzip/brotli cut them ~10x for the console's start-up.
-    app.use(compressLarge(2048));
+    app.use(compressLarge(COMPRESS_THRESHOLD));
     app.use(envelope());
     // An exact API route goes straight to its chain (http/routeTable.ts); the rest takes the long way below.
     app.use(table.fastRoutes());

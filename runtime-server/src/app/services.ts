@@ -18,12 +18,17 @@ import type { RouteRecord } from '../core/routeRecord.js';
 import type { RequestLogWriter } from '../http/requestLogWriter.js';
 import type { DataJobRunner } from '../dataJob/runner.js';
 
-/** A response body that never changes during an instance's life, serialized once. */
+/**
+ * A response body that never changes during an instance's life (the generated EPS and OpenAPI: a new generation is
+ * a new build and a new start), serialized and encoded once.
+ */
 export interface StaticBody {
-  /** The full success envelope as compact JSON. */
-  json: string;
-  /** Strong validator for conditional GETs. */
+  /** The full success envelope as compact JSON, UTF-8. */
+  bytes: Buffer;
+  /** Strong validator for conditional GETs (of the JSON, whatever the encoding). */
   etag: string;
+  /** The bytes compressed, per encoding, made at first demand (http/sendStatic.ts). */
+  encoded: Partial<Record<'br' | 'gzip', Buffer>>;
 }
 
 /** Generated artifacts served as data. */
