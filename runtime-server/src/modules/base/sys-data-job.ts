@@ -16,8 +16,9 @@ import { update } from '../../crud/operations/update.js';
 import { crudFor, entityFor } from '../../dataJob/entityAccess.js';
 import { exportFileName, runExport } from '../../dataJob/exportJob.js';
 import dayjs from 'dayjs';
-import { finish, JOB, JOB_KEEP_HOURS, JOB_TABLE, jobDir, jobFilePath, ownJob, publicJob, removeJobFile } from '../../dataJob/jobs.js';
+import { finish, JOB, JOB_KEEP_HOURS, JOB_TABLE, jobDir, jobFileKey, jobFilePath, ownJob, publicJob, publishJobFile, removeJobFile } from '../../dataJob/jobs.js';
 import { DEFAULT_IMPORT_LIMITS } from '../../config.js';
+import { storageFor } from '../../storage/createStorage.js';
 import { insertId } from '../../db/insertId.js';
 
 interface ExportBody {
@@ -100,7 +101,7 @@ export const jobCancel: Handler = async ({ services, actor, body }) => {
   await finish(services.knex, id, JOB.cancelled);
   // A previewed import that never ran: its upload goes now (a running one's job removes it when it stops).
   if (row.kind === 'import' && Number(row.status) === JOB.queued && row.file) {
-    await removeJobFile(services.config.dataDir, row.file).catch(() => undefined);
+    await removeJobFile(services.config, row.file).catch(() => undefined);
     await services.knex(JOB_TABLE).where({ id }).update({ file: null });
   }
   return publicJob((await ownJob(services.knex, id, actor!.userId))!);
@@ -117,15 +118,15 @@ export const jobDownload: Handler = async ({ services, actor, query, koa }) => {
   // The permission is checked again at download: a user who lost the entity's page (export) or add (import
   // report) since the job started does not take its rows away (issue 34 finding 9).
   await entityFor(services, actor!, services.entities.get(row.entity)?.prefix ?? '', row.kind === 'export' ? ['page', 'list'] : ['add']);
-  const file = jobFilePath(services.config.dataDir, row.file);
-  const stat = await fs.promises.stat(file).catch(() => undefined);
+  const storage = storageFor(services.config);
+  const stat = await storage.stat(jobFileKey(row.file)).catch(() => undefined);
   if (!stat) throw new AppError('data.fileGone');
   const name = row.fileName ?? row.file;
   koa.set('Content-Disposition', `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`);
   koa.set('Cache-Control', 'no-store');
   koa.type = row.format === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv; charset=utf-8';
   koa.length = stat.size;
-  koa.body = fs.createReadStream(file);
+  koa.body = await storage.read(jobFileKey(row.file));
   return undefined;
 };
 
@@ -212,8 +213,6 @@ export const importPreview: Handler = async (ctx) => {
     if (err instanceof AppError && (err.key === 'upload.tooLarge' || err.key === 'upload.bodyTooLarge')) throw new ValidationError('data.importTooLarge', { mb: maxMb });
     throw err;
   });
-  let stored: string | undefined;
-  let jobId: number | undefined;
   try {
     const file = form.files[0];
     if (!file) throw new ValidationError('data.importNoFile');
@@ -223,7 +222,7 @@ export const importPreview: Handler = async (ctx) => {
     const c = await crudFor(ctx, e);
     await assertUploadQuota(services, actor!.userId, (await fs.promises.stat(file.path)).size, limits.quotaMb);
     const ts = now();
-    jobId = await insertId(services.knex, JOB_TABLE, {
+    const jobId = await insertId(services.knex, JOB_TABLE, {
       userId: actor!.userId,
       kind: 'import',
       entity: e.id,
@@ -238,7 +237,7 @@ export const importPreview: Handler = async (ctx) => {
       createTime: ts,
       updateTime: ts,
     });
-    stored = `${jobId}-${randomBytes(8).toString('hex')}-upload.${format}`;
+    const stored = `${jobId}-${randomBytes(8).toString('hex')}-upload.${format}`;
     await fs.promises.mkdir(jobDir(services.config.dataDir), { recursive: true });
     await fs.promises.copyFile(file.path, jobFilePath(services.config.dataDir, stored));
     await services.knex(JOB_TABLE).where({ id: jobId }).update({ file: stored });
@@ -249,9 +248,11 @@ export const importPreview: Handler = async (ctx) => {
       // A refused file (past the row cap, unreadable) is removed at once, not kept until the job expires.
       const refusal = err instanceof AppError ? err : new ValidationError('data.importFormat');
       await finish(services.knex, jobId, JOB.failed, { error: t(locale, refusal.key, refusal.params).slice(0, 1000), file: null });
-      await removeJobFile(services.config.dataDir, stored).catch(() => undefined);
+      await removeJobFile(services.config, stored).catch(() => undefined);
       throw refusal;
     }
+    // Scanned from the scratch copy, then into the shared storage: importStart may reach another instance.
+    await publishJobFile(services.config, stored);
     await services.knex(JOB_TABLE).where({ id: jobId }).update({ total: scan.total, updateTime: now() });
     return { id: jobId, total: scan.total, valid: scan.valid, invalid: scan.errorCount, columns: scan.columns, unknown: scan.unknown, errors: scan.errors.slice(0, PREVIEW_ERRORS) };
   } finally {
@@ -266,7 +267,9 @@ export const importPreview: Handler = async (ctx) => {
 async function assertUploadQuota(services: Parameters<Handler>[0]['services'], userId: number, size: number, quotaMb: number): Promise<void> {
   const waiting = (await services.knex(JOB_TABLE).where({ userId, kind: 'import', status: JOB.queued }).whereNotNull('file').select('file')) as { file: string }[];
   let used = size;
-  for (const w of waiting) used += (await fs.promises.stat(jobFilePath(services.config.dataDir, w.file)).catch(() => undefined))?.size ?? 0;
+  // Where the files live (DATA_DIR or the bucket of STORAGE=s3), as every instance sees them.
+  const storage = storageFor(services.config);
+  for (const w of waiting) used += (await storage.stat(jobFileKey(w.file)).catch(() => undefined))?.size ?? 0;
   if (used > quotaMb * 1024 * 1024) throw new ValidationError('data.importQuota', { mb: quotaMb });
 }
 
