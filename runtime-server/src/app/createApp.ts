@@ -43,6 +43,7 @@ import { bareLogos } from '../plugins/logoFormat.js';
 import { PluginManager } from '../plugins/manager.js';
 import { servePluginFiles } from '../plugins/serveFiles.js';
 import { serveWeb, WEB_DIST } from '../http/serveWeb.js';
+import { hooksByEntity } from '../crud/hooks.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
@@ -114,7 +115,7 @@ export async function createApp(config: Config, parts: AppParts, options: Create
       requestLog: new RequestLogWriter(knex, logger),
       taskHandlers: new TaskHandlerRegistry(),
       visibility: new Map(modules.flatMap((m) => Object.entries(m.visibility ?? {}))),
-      hooks: new Map(modules.flatMap((m) => Object.entries(m.hooks ?? {}))),
+      hooks: hooksByEntity(modules),
       dataJobs: new DataJobRunner(),
       scheduler: new TaskScheduler(config.scheduler),
       // A getter: the registry is the one services ends up holding, whatever replaces it above.
