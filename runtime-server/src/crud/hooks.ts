@@ -41,6 +41,11 @@ export interface EntityHooks<R extends object = Row> {
   deleting?: Cascade;
   /** Inside the delete transaction, after the rows went (the ids really deleted). */
   afterDelete?(c: CrudContext, trx: Knex.Transaction, ids: number[]): Promise<void>;
+  /**
+   * One more condition on every read of the entity (page, list, info, export, bulk edit's choice of rows), for a
+   * visibility rule that is not an id list (the change audit: rows of records the caller may see). Undefined: none.
+   */
+  readWhere?(c: CrudContext): Promise<((qb: Knex.QueryBuilder) => void) | undefined>;
   /** Rows answered by info, list and page, before they leave (names of linked rows, fields some callers may not see). */
   onRead?(c: CrudContext, rows: Row[], action: 'info' | 'list' | 'page'): Promise<Row[]>;
 }
@@ -51,6 +56,15 @@ export function normaliseBody(c: CrudContext, body: unknown, action: 'add' | 'up
   if (!fn) return body;
   const one = (r: unknown) => (r && typeof r === 'object' && !Array.isArray(r) ? fn({ ...(r as Row) }, action) : r);
   return Array.isArray(body) ? body.map(one) : one(body);
+}
+
+/** The context with the entity's `readWhere` condition applied (every generic read path calls this once). */
+export async function withReadWhere(c: CrudContext): Promise<CrudContext> {
+  const w = await c.hooks?.readWhere?.(c);
+  if (!w) return c;
+  const own = c.where;
+  c.where = own ? (qb) => { own(qb); w(qb); } : w;
+  return c;
 }
 
 /** Rows through the entity's `onRead` hook, if any. */
@@ -84,6 +98,13 @@ export function composeHooks(list: readonly EntityHooks[]): EntityHooks {
   if (afterDelete.length) out.afterDelete = async (c, trx, ids) => { for (const f of afterDelete) await f(c, trx, ids); };
   const onRead = all('onRead');
   if (onRead.length) out.onRead = async (c, rows, action) => { let r = rows; for (const f of onRead) r = await f(c, r, action); return r; };
+  const readWhere = all('readWhere');
+  if (readWhere.length) {
+    out.readWhere = async (c) => {
+      const conds = (await Promise.all(readWhere.map((f) => f(c)))).filter((w) => !!w);
+      return conds.length ? (qb) => { for (const w of conds) w(qb); } : undefined;
+    };
+  }
   const deleting = all('deleting');
   if (deleting.length) out.deleting = (async (trx, ids, recorder) => { for (const f of deleting) await f(trx, ids, recorder); }) satisfies Cascade;
   return out;

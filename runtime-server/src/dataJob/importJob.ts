@@ -112,10 +112,12 @@ export async function runImport(services: AppServices, plan: ImportPlan): Promis
   const path = jobFilePath(config.dataDir, plan.file);
   const errors: RowError[] = [];
   let processed = 0;
+  let wrote = false;
   try {
     await knex(JOB_TABLE).where({ id: plan.jobId }).update({ status: JOB.running, updateTime: now() });
     const write = async (c: CrudContext, rows: { line: number; values: Record<string, unknown> }[]) => {
       if (!rows.length) return;
+      wrote = true;
       const key = plan.keyColumn;
       const existing = new Map<string, number>();
       if (key) {
@@ -192,6 +194,8 @@ export async function runImport(services: AppServices, plan: ImportPlan): Promis
     );
   } finally {
     await fsp.rm(path, { force: true }).catch(() => undefined);
+    // Like a route's write: an entity that decides permissions or scope bumps the auth epoch (issue 34, finding 8).
+    if (wrote) await services.changed(plan.c.rt.model.id).catch((e: unknown) => logger.error('import job epoch', e));
   }
 }
 

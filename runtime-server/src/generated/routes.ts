@@ -3,7 +3,6 @@ import type { RouteRecord } from '../core/routeRecord.js';
 import * as base_coding from '../modules/base/coding.js';
 import * as base_comm from '../modules/base/comm.js';
 import * as base_open from '../modules/base/open.js';
-import * as base_sys_audit from '../modules/base/sys-audit.js';
 import * as base_sys_data_job from '../modules/base/sys-data-job.js';
 import * as base_sys_department from '../modules/base/sys-department.js';
 import * as base_sys_log from '../modules/base/sys-log.js';
@@ -42,7 +41,7 @@ export const routes: RouteRecord[] = [
   { method: 'get', url: '/admin/base/open/captcha', entity: 'base/open', action: 'captcha', auth: 'open', perm: 'base:open:captcha', bind: base_open.captcha },
   { method: 'get', url: '/admin/base/open/refreshToken', entity: 'base/open', action: 'refreshToken', auth: 'open', perm: 'base:open:refreshToken', bind: base_open.refreshToken },
   { method: 'get', url: '/admin/base/open/html', entity: 'base/open', action: 'html', auth: 'open', perm: 'base:open:html', bind: base_open.html },
-  { method: 'post', url: '/admin/base/sys/audit/page', entity: 'base/sys/audit', action: 'page', auth: 'perm', perm: 'base:sys:audit:page', bind: base_sys_audit.page },
+  { method: 'post', url: '/admin/base/sys/audit/page', entity: 'base/sys/audit', action: 'page', auth: 'perm', perm: 'base:sys:audit:page', bind: 'generic' },
   { method: 'post', url: '/admin/base/sys/dataJob/exportStart', entity: 'base/sys/dataJob', action: 'exportStart', auth: 'login', perm: 'base:sys:dataJob:exportStart', bind: base_sys_data_job.exportStart },
   { method: 'post', url: '/admin/base/sys/dataJob/bulkUpdate', entity: 'base/sys/dataJob', action: 'bulkUpdate', auth: 'login', perm: 'base:sys:dataJob:bulkUpdate', bind: base_sys_data_job.bulkUpdate },
   { method: 'get', url: '/admin/base/sys/dataJob/importTemplate', entity: 'base/sys/dataJob', action: 'importTemplate', auth: 'login', perm: 'base:sys:dataJob:importTemplate', bind: base_sys_data_job.importTemplate },
