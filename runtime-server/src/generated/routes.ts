@@ -152,7 +152,7 @@ export const routes: RouteRecord[] = [
   { method: 'post', url: '/admin/plugin/info/delete', entity: 'plugin/info', action: 'delete', auth: 'super', perm: 'plugin:info:delete', bind: plugin_info.remove },
   { method: 'post', url: '/admin/plugin/info/update', entity: 'plugin/info', action: 'update', auth: 'super', perm: 'plugin:info:update', bind: plugin_info.update },
   { method: 'get', url: '/admin/plugin/info/info', entity: 'plugin/info', action: 'info', auth: 'perm', perm: 'plugin:info:info', bind: plugin_info.info },
-  { method: 'post', url: '/admin/plugin/info/list', entity: 'plugin/info', action: 'list', auth: 'perm', perm: 'plugin:info:list', bind: plugin_info.list },
+  { method: 'post', url: '/admin/plugin/info/list', entity: 'plugin/info', action: 'list', auth: 'perm', perm: 'plugin:info:list', bind: 'generic' },
   { method: 'post', url: '/admin/plugin/info/page', entity: 'plugin/info', action: 'page', auth: 'perm', perm: 'plugin:info:page', bind: plugin_info.page },
   { method: 'get', url: '/admin/plugin/info/history', entity: 'plugin/info', action: 'history', auth: 'perm', perm: 'plugin:info:history', bind: 'generic' },
   { method: 'post', url: '/admin/recycle/data/page', entity: 'recycle/data', action: 'page', auth: 'super', perm: 'recycle:data:page', bind: 'generic' },
