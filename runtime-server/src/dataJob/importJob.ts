@@ -113,6 +113,13 @@ export async function runImport(services: AppServices, plan: ImportPlan): Promis
   const errors: RowError[] = [];
   let processed = 0;
   let wrote = false;
+  // Like a route's write: an entity that decides permissions or scope bumps the auth epoch (issue 34, finding 8),
+  // before the job shows as ended.
+  const changed = async () => {
+    if (!wrote) return;
+    wrote = false;
+    await services.changed(plan.c.rt.model.id).catch((e: unknown) => logger.error('import job epoch', e));
+  };
   try {
     await knex(JOB_TABLE).where({ id: plan.jobId }).update({ status: JOB.running, updateTime: now() });
     const write = async (c: CrudContext, rows: { line: number; values: Record<string, unknown> }[]) => {
@@ -182,9 +189,11 @@ export async function runImport(services: AppServices, plan: ImportPlan): Promis
       });
       await knex(JOB_TABLE).where({ id: plan.jobId }).update({ total: scan.total, updateTime: now() });
     }
+    await changed();
     const report = errors.length ? await writeReport(config.dataDir, plan, errors) : null;
     await finish(knex, plan.jobId, JOB.done, { processed, file: report, fileName: report ? `errors-${plan.jobId}.csv` : null, error: errors.length ? t(plan.locale, 'data.importSkipped', { n: errors.length }) : null });
   } catch (err) {
+    await changed();
     const cancelledByUser = err instanceof AppError && err.key === 'data.importCancelled';
     const report = errors.length ? await writeReport(config.dataDir, plan, errors).catch(() => null) : null;
     const reason = err instanceof AppError ? (err.text?.[plan.locale] ?? t(plan.locale, err.key, err.params)) : t(plan.locale, 'error.internal');
@@ -194,8 +203,7 @@ export async function runImport(services: AppServices, plan: ImportPlan): Promis
     );
   } finally {
     await fsp.rm(path, { force: true }).catch(() => undefined);
-    // Like a route's write: an entity that decides permissions or scope bumps the auth epoch (issue 34, finding 8).
-    if (wrote) await services.changed(plan.c.rt.model.id).catch((e: unknown) => logger.error('import job epoch', e));
+    await changed();
   }
 }
 
