@@ -77,8 +77,8 @@ for (const db of testDatabases()) {
     before(async () => {
       app = await startTestApp(await db.config());
       for (const r of (await knex()(TABLES.baseSysDepartment).select('id', 'name')) as { id: number; name: string }[]) depts[r.name] = Number(r.id);
-      // One department of data scope: 测试 (its parent COOL and its sibling 游客 are outside).
-      scoped = await createScopedAdmin(app, { username: 'rules-scoped', perms: PERMS, departmentIds: [depts['测试']!] });
+      // Data scope: 测试 and its child 开发 (their parent COOL and 游客 are outside).
+      scoped = await createScopedAdmin(app, { username: 'rules-scoped', perms: PERMS, departmentIds: [depts['测试']!, depts['开发']!] });
       as = app.as(scoped.tokens.token);
     });
     after(async () => {
@@ -109,6 +109,19 @@ for (const db of testDatabases()) {
       const bulk = refusal(await as.post(`${J}/bulkUpdate`, { prefix: DEPT, ids: [depts['测试']], set: { parentId: depts['游客'] } }).set('language', 'en'));
       assert.deepEqual(bulk, route);
       const imported = await importAs(scoped.tokens.token, DEPT, `name,parentId\n测试,${depts['游客']}\n`, 'name');
+      assert.deepEqual(imported, route);
+      const row = (await knex()(TABLES.baseSysDepartment).where({ id: depts['测试'] }).first('parentId')) as { parentId: number };
+      assert.equal(Number(row.parentId), depts['COOL'], 'nothing written');
+    });
+
+    it('finding 1: a department cycle inside the data scope is refused by update, bulk edit and import alike', async () => {
+      const route = refusal(await as.post(`${DEPT}/update`, { id: depts['测试'], parentId: depts['开发'] }).set('language', 'en'));
+      assert.equal(route.code, 1001, JSON.stringify(route));
+      const bulk = refusal(await as.post(`${J}/bulkUpdate`, { prefix: DEPT, ids: [depts['测试']], set: { parentId: depts['开发'] } }).set('language', 'en'));
+      assert.deepEqual(bulk, route);
+      const imported = await importAs(scoped.tokens.token, DEPT, `name,parentId
+测试,${depts['开发']}
+`, 'name');
       assert.deepEqual(imported, route);
       const row = (await knex()(TABLES.baseSysDepartment).where({ id: depts['测试'] }).first('parentId')) as { parentId: number };
       assert.equal(Number(row.parentId), depts['COOL'], 'nothing written');
