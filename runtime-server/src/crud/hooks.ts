@@ -5,12 +5,18 @@ import type { LinkChange } from './relations.js';
 
 type Row = Record<string, unknown>;
 
+/**
+ * A request row of entity row type `R`: its columns by name, values as validated from the wire (booleans, numbers,
+ * arrays of a relation), not yet in database format.
+ */
+export type InputRow<R extends object = Row> = { [K in keyof R]?: unknown } & Row;
+
 /** One row of an add or update, as the in-transaction hooks see it. */
 export interface RowWrite<R extends object = Row> {
   /** The row's id (add: set once inserted, so only `afterWrite` sees it). */
   id?: number;
   /** The validated, normalised request row. */
-  input: Partial<R> & Row;
+  input: InputRow<R>;
   /** Update: the stored row before this write (database format), read inside the transaction. */
   before?: R & Row;
   /** Each `x-relation` of the entity by property name: ids before (update) and ids asked for (undefined: unchanged). */
@@ -25,9 +31,14 @@ export interface EntityHooks<R extends object = Row> {
   /** A body row before validation, on add and update (form conventions: an empty input means "none"). */
   normalise?(row: Row, action: 'add' | 'update'): Row;
   /** Validated rows before the transaction: refuse with an AppError (a parent must exist, no cycle). */
-  beforeWrite?(c: CrudContext, rows: (Partial<R> & Row)[], action: 'add' | 'update'): Promise<void>;
+  beforeWrite?(c: CrudContext, rows: InputRow<R>[], action: 'add' | 'update'): Promise<void>;
   /** Server-set values of read-only fields on add (the creator), as a handler's `extra`. */
   addValues?(c: CrudContext): Row;
+  /**
+   * First thing inside the write's transaction, before any row is read or locked: take the locks the later hooks
+   * rely on, in a fixed order (rows of another table, so concurrent writes queue instead of deadlocking).
+   */
+  lockWrite?(c: CrudContext, trx: Knex.Transaction, writes: RowWrite<R>[], action: 'add' | 'update'): Promise<void>;
   /**
    * Inside the transaction, after scope and linked-id checks, before anything is written: refuse with an
    * AppError using the previous row and links (who may change it, what may be granted).
@@ -88,6 +99,8 @@ export function composeHooks(list: readonly EntityHooks[]): EntityHooks {
   if (addValues.length) out.addValues = (c) => Object.assign({}, ...addValues.map((f) => f(c)));
   const beforeWrite = all('beforeWrite');
   if (beforeWrite.length) out.beforeWrite = async (c, rows, action) => { for (const f of beforeWrite) await f(c, rows, action); };
+  const lockWrite = all('lockWrite');
+  if (lockWrite.length) out.lockWrite = async (c, trx, writes, action) => { for (const f of lockWrite) await f(c, trx, writes, action); };
   const checkWrite = all('checkWrite');
   if (checkWrite.length) out.checkWrite = async (c, trx, writes, action) => { for (const f of checkWrite) await f(c, trx, writes, action); };
   const afterWrite = all('afterWrite');

@@ -20,7 +20,6 @@ import * as recycle_data from '../modules/recycle/data.js';
 import * as space_info from '../modules/space/info.js';
 import * as space_type from '../modules/space/type.js';
 import * as task_info from '../modules/task/info.js';
-import * as user_address from '../modules/user/address.js';
 
 export const routes: RouteRecord[] = [
   { method: 'get', url: '/admin/base/coding/getModuleTree', entity: 'base/coding', action: 'getModuleTree', auth: 'perm', perm: 'base:coding:getModuleTree', bind: base_coding.getModuleTree },
@@ -183,9 +182,9 @@ export const routes: RouteRecord[] = [
   { method: 'get', url: '/admin/task/info/log', entity: 'task/info', action: 'log', auth: 'perm', perm: 'task:info:log', bind: task_info.log },
   { method: 'get', url: '/admin/task/info/services', entity: 'task/info', action: 'services', auth: 'perm', perm: 'task:info:services', bind: task_info.services },
   { method: 'get', url: '/admin/task/info/history', entity: 'task/info', action: 'history', auth: 'perm', perm: 'task:info:history', bind: 'generic' },
-  { method: 'post', url: '/admin/user/address/add', entity: 'user/address', action: 'add', auth: 'perm', perm: 'user:address:add', bind: user_address.add },
+  { method: 'post', url: '/admin/user/address/add', entity: 'user/address', action: 'add', auth: 'perm', perm: 'user:address:add', bind: 'generic' },
   { method: 'post', url: '/admin/user/address/delete', entity: 'user/address', action: 'delete', auth: 'perm', perm: 'user:address:delete', bind: 'generic' },
-  { method: 'post', url: '/admin/user/address/update', entity: 'user/address', action: 'update', auth: 'perm', perm: 'user:address:update', bind: user_address.update },
+  { method: 'post', url: '/admin/user/address/update', entity: 'user/address', action: 'update', auth: 'perm', perm: 'user:address:update', bind: 'generic' },
   { method: 'get', url: '/admin/user/address/info', entity: 'user/address', action: 'info', auth: 'perm', perm: 'user:address:info', bind: 'generic' },
   { method: 'post', url: '/admin/user/address/list', entity: 'user/address', action: 'list', auth: 'perm', perm: 'user:address:list', bind: 'generic' },
   { method: 'post', url: '/admin/user/address/page', entity: 'user/address', action: 'page', auth: 'perm', perm: 'user:address:page', bind: 'generic' },
