@@ -25,12 +25,10 @@ const KNOWN_WRAPPERS: Record<string, string> = {
   'plugin/info info': 'replaced: instance flags',
   // Only a default order differing from its page's.
   'space/type list': 'to convert: a default order per action',
-  // Schedule rules read the stored task and the task handler registry, then re-schedule: next to convert.
-  'task/info add': 'to convert: task schedule rules',
-  'task/info update': 'to convert: task schedule rules',
-  'task/info delete': 'to convert: task logs with the task',
-  'task/info info': 'to convert: schedule columns',
-  'task/info page': 'to convert: schedule columns',
+  // The route rewrites the row from the stored task first (a cron task has no interval; repeatCount → limit),
+  // which `normalise` cannot read; the checks and the schedule are hooks (taskHooks).
+  'task/info add': 'rewrites the row: normalize',
+  'task/info update': 'rewrites the row from the stored task: normalize',
 };
 
 /** Each (entity, action) bound to a handler in the generated routes, with the handler's source text. */
