@@ -21,10 +21,18 @@ describe('generateRows', () => {
     assert.equal(file, 'rows.ts');
     assert.ok(content.startsWith(`${TYPES_BANNER}\n`));
     const declared = [...content.matchAll(/^export (?:interface|type) (\w+)/gm)].map((m) => m[1]);
-    assert.deepEqual(declared, ['BaseSysUserRow', 'DemoGoodsRow', 'RecycleDataRow', 'Tables']);
+    assert.deepEqual(declared, ['BaseSysUserRow', 'DemoGoodsRow', 'RecycleDataRow', 'Tables', 'EntityRows']);
     assert.match(
       block(content, 'Tables'),
       /^export interface Tables \{\n {2}base_sys_user: BaseSysUserRow;\n {2}demo_goods: DemoGoodsRow;\n {2}recycle_data: RecycleDataRow;\n\}$/,
+    );
+  });
+
+  it('emits the hook type map: each entity\'s row by entity id, sorted by id', () => {
+    const { content } = generateRows(fixtureModel());
+    assert.match(
+      block(content, 'EntityRows'),
+      /^export interface EntityRows \{\n {2}"base\/sys\/user": BaseSysUserRow;\n {2}"demo\/goods": DemoGoodsRow;\n {2}"recycle\/data": RecycleDataRow;\n\}$/,
     );
   });
 

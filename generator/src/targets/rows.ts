@@ -54,6 +54,11 @@ export function generateRows(model: Model): GeneratedFile {
     ...entities.map((e) => `  ${prop(e.table!)}: ${typeName(e)}Row;`),
     '}',
     '',
+    '/** Each entity\'s row, by entity id: the type map of `defineModule({ hooks })` (one typed hook set per entity). */',
+    'export interface EntityRows {',
+    ...[...entities].sort((a, b) => a.id.localeCompare(b.id)).map((e) => `  ${JSON.stringify(e.id)}: ${typeName(e)}Row;`),
+    '}',
+    '',
   ].join('\n');
   return { path: 'rows.ts', content };
 }

@@ -45,6 +45,7 @@ import { bareLogos } from '../plugins/logoFormat.js';
 import { PluginManager } from '../plugins/manager.js';
 import { servePluginFiles } from '../plugins/serveFiles.js';
 import { serveWeb, WEB_DIST } from '../http/serveWeb.js';
+import { hooksByEntity } from '../crud/hooks.js';
 import { AppMetrics } from '../metrics/metrics.js';
 import { serveMetrics } from '../metrics/access.js';
 
@@ -118,7 +119,7 @@ export async function createApp(config: Config, parts: AppParts, options: Create
       requestLog: new RequestLogWriter(knex, logger),
       taskHandlers: new TaskHandlerRegistry(),
       visibility: new Map(modules.flatMap((m) => Object.entries(m.visibility ?? {}))),
-      hooks: new Map(modules.flatMap((m) => Object.entries(m.hooks ?? {}))),
+      hooks: hooksByEntity(modules),
       dataJobs: new DataJobRunner(),
       scheduler: new TaskScheduler(config.scheduler),
       // A getter: the registry is the one services ends up holding, whatever replaces it above.

@@ -2,6 +2,13 @@ import type { RouteRecord } from '../core/routeRecord.js';
 import type { VisibilityRule } from '../crud/context.js';
 import type { EntityHooks } from '../crud/hooks.js';
 import type { TaskHandlerRegistry } from '../scheduler/handlers.js';
+import type { EntityRows } from '../generated/rows.js';
+
+/**
+ * A module's hooks by entity id, typed by the entity's generated row (generated/rows.ts `EntityRows`): one hook
+ * set or several; every module's hooks for an entity run, in module order (crud/hooks.ts composeHooks).
+ */
+export type ModuleHooks = { [K in keyof EntityRows]?: EntityHooks<EntityRows[K]> | EntityHooks<EntityRows[K]>[] } & Record<string, EntityHooks | EntityHooks[]>;
 
 /**
  * What a module adds to the kernel, declared once in its folder's `module.ts`
@@ -14,8 +21,11 @@ export interface ModuleDefinition {
   taskHandlers?: (registry: TaskHandlerRegistry) => void;
   /** Row visibility rules by entity id, applied to every generic read of that entity. */
   visibility?: Record<string, VisibilityRule>;
-  /** Hooks by entity id, run by the generic add, update and delete of that entity (crud/hooks.ts). */
-  hooks?: Record<string, EntityHooks>;
+  /**
+   * Hooks by entity id, run by every generic read and write of that entity — routes, bulk edit, import, export,
+   * relations, restore, seeds (crud/hooks.ts); added to, never replacing, other modules' hooks for it.
+   */
+  hooks?: ModuleHooks;
   /** Entities whose rows decide permissions, menus or data scope: a write to one bumps the shared auth epoch. */
   authSources?: readonly string[];
   /**

@@ -4,6 +4,7 @@ import type { DeleteOrigin } from '../recycle/recorder.js';
 import type { EntityRuntime, Registry } from './entityRuntime.js';
 import type { EntityHooks } from './hooks.js';
 import type { Limits } from './limits.js';
+import type { AppServices } from '../app/services.js';
 
 /** What a CRUD operation needs; built by the HTTP adapter, by seeds, or by handlers. */
 export interface CrudContext {
@@ -24,7 +25,9 @@ export interface CrudContext {
   /** The entity's own visibility rule for the caller (e.g. roles: created or held), applied like a scope. */
   visible?: DataScope;
   /** The signed-in caller, for hooks whose rule depends on who asks (absent for seeds and jobs). */
-  actor?: { userId: number; isSuper: boolean };
+  actor?: { userId: number; isSuper: boolean; tenantId?: number | null };
+  /** The app's services, for hooks whose rule reads permissions or other entities' rules (absent for seeds). */
+  app?: AppServices;
   /** The caller's data-scope department ids whatever the entity (undefined = unrestricted), for hooks. */
   departmentScope?: number[];
   /** The entity's hooks (its module's manifest), run by the generic add, update and delete. */

@@ -4,6 +4,7 @@ import type { Actor } from '../core/actor.js';
 import { AppError, CODE } from '../core/errors.js';
 import type { ActionContext } from '../core/handler.js';
 import type { CrudContext } from '../crud/context.js';
+import { withReadWhere } from '../crud/hooks.js';
 
 /**
  * The generic entity a data request names by its route prefix, if the caller may use `action` on it:
@@ -31,5 +32,5 @@ export async function crudFor(ctx: ActionContext, e: EntityModel): Promise<CrudC
     const visible = await rule(ctx.actor, ctx.services.knex);
     if (visible) c.visible = visible;
   }
-  return c;
+  return withReadWhere(c);
 }

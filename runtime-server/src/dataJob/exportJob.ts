@@ -14,6 +14,8 @@ import { t } from '../core/i18n.js';
 import type { DataScope } from '../crud/context.js';
 import type { EntityRuntime, OutputColumn } from '../crud/entityRuntime.js';
 import { filteredQuery, mapRow, orderByKey, orderKeys, seekAfter } from '../crud/query.js';
+import { readRows } from '../crud/hooks.js';
+import type { CrudContext } from '../crud/context.js';
 import type { ListInput } from '../crud/query.js';
 import { now } from '../db/values.js';
 import { cellText, CSV_OPTIONS, labelMaps, safeText } from './cellText.js';
@@ -34,8 +36,10 @@ export interface ExportPlan {
   format: 'csv' | 'xlsx';
   raw: boolean;
   input: ListInput;
-  restrict: { scope?: DataScope; tenant?: number; visible?: DataScope };
+  restrict: { scope?: DataScope; tenant?: number; visible?: DataScope; where?: (qb: Knex.QueryBuilder) => void };
   locale: Locale;
+  /** The caller's CRUD context: each batch goes through the entity's `onRead` hooks, as a page answer does. */
+  c?: CrudContext;
 }
 
 interface RowSink {
@@ -95,8 +99,9 @@ export async function runExport(services: AppServices, plan: ExportPlan): Promis
       }
       const end = rows.at(-1);
       if (end) last = keys.map((_, i) => end[`${KEY_ALIAS}${i}`] ?? null);
-      for (const r of rows) {
-        const wire = mapRow(plan.rt, r);
+      // Read rules of the entity (hidden flags, masked secrets) apply exactly as on its page.
+      const wires = plan.c ? await readRows(plan.c, rows.map((r) => mapRow(plan.rt, r)), 'page') : rows.map((r) => mapRow(plan.rt, r));
+      for (const wire of wires) {
         await sink.write(plan.columns.map((c) => cellValue(plan.format, c, wire[c.name], labels)));
       }
       processed += rows.length;

@@ -130,12 +130,21 @@ export async function runImport(services: AppServices, plan: ImportPlan): Promis
   let errorCount = 0;
   const maxRows = (config.imports ?? DEFAULT_IMPORT_LIMITS).maxRows;
   let processed = 0;
+  let wrote = false;
+  // Like a route's write: an entity that decides permissions or scope bumps the auth epoch (issue 34, finding 8),
+  // before the job shows as ended.
+  const changed = async () => {
+    if (!wrote) return;
+    wrote = false;
+    await services.changed(plan.c.rt.model.id).catch((e: unknown) => logger.error('import job epoch', e));
+  };
   try {
     // Previewed perhaps on another instance: with STORAGE=s3 the upload is fetched from the bucket.
     const path = await fetchJobFile(config, plan.file);
     await knex(JOB_TABLE).where({ id: plan.jobId }).update({ status: JOB.running, updateTime: now() });
     const write = async (c: CrudContext, rows: { line: number; values: Record<string, unknown> }[]) => {
       if (!rows.length) return;
+      wrote = true;
       const key = plan.keyColumn;
       const existing = new Map<string, number>();
       if (key) {
@@ -201,9 +210,11 @@ export async function runImport(services: AppServices, plan: ImportPlan): Promis
       }, maxRows);
       await knex(JOB_TABLE).where({ id: plan.jobId }).update({ total: scan.total, updateTime: now() });
     }
+    await changed();
     const report = errors.length ? await writeReport(config, plan, errors) : null;
     await finish(knex, plan.jobId, JOB.done, { processed, file: report, fileName: report ? `errors-${plan.jobId}.csv` : null, error: errorCount ? t(plan.locale, 'data.importSkipped', { n: errorCount }) : null });
   } catch (err) {
+    await changed();
     const cancelledByUser = err instanceof AppError && err.key === 'data.importCancelled';
     const report = errors.length ? await writeReport(config, plan, errors).catch(() => null) : null;
     const reason = err instanceof AppError ? (err.text?.[plan.locale] ?? t(plan.locale, err.key, err.params)) : t(plan.locale, 'error.internal');
@@ -214,6 +225,7 @@ export async function runImport(services: AppServices, plan: ImportPlan): Promis
   } finally {
     // The uploaded source is done with, wherever it is kept (scratch copy and, with STORAGE=s3, the object).
     await removeJobFile(config, plan.file).catch(() => undefined);
+    await changed();
   }
 }
 

@@ -3,7 +3,6 @@ import type { RouteRecord } from '../core/routeRecord.js';
 import * as base_coding from '../modules/base/coding.js';
 import * as base_comm from '../modules/base/comm.js';
 import * as base_open from '../modules/base/open.js';
-import * as base_sys_audit from '../modules/base/sys-audit.js';
 import * as base_sys_data_job from '../modules/base/sys-data-job.js';
 import * as base_sys_department from '../modules/base/sys-department.js';
 import * as base_sys_log from '../modules/base/sys-log.js';
@@ -21,7 +20,6 @@ import * as recycle_data from '../modules/recycle/data.js';
 import * as space_info from '../modules/space/info.js';
 import * as space_type from '../modules/space/type.js';
 import * as task_info from '../modules/task/info.js';
-import * as user_address from '../modules/user/address.js';
 
 export const routes: RouteRecord[] = [
   { method: 'get', url: '/admin/base/coding/getModuleTree', entity: 'base/coding', action: 'getModuleTree', auth: 'perm', perm: 'base:coding:getModuleTree', bind: base_coding.getModuleTree },
@@ -43,7 +41,7 @@ export const routes: RouteRecord[] = [
   { method: 'get', url: '/admin/base/open/captcha', entity: 'base/open', action: 'captcha', auth: 'open', perm: 'base:open:captcha', bind: base_open.captcha },
   { method: 'get', url: '/admin/base/open/refreshToken', entity: 'base/open', action: 'refreshToken', auth: 'open', perm: 'base:open:refreshToken', bind: base_open.refreshToken },
   { method: 'get', url: '/admin/base/open/html', entity: 'base/open', action: 'html', auth: 'open', perm: 'base:open:html', bind: base_open.html },
-  { method: 'post', url: '/admin/base/sys/audit/page', entity: 'base/sys/audit', action: 'page', auth: 'perm', perm: 'base:sys:audit:page', bind: base_sys_audit.page },
+  { method: 'post', url: '/admin/base/sys/audit/page', entity: 'base/sys/audit', action: 'page', auth: 'perm', perm: 'base:sys:audit:page', bind: 'generic' },
   { method: 'post', url: '/admin/base/sys/dataJob/exportStart', entity: 'base/sys/dataJob', action: 'exportStart', auth: 'login', perm: 'base:sys:dataJob:exportStart', bind: base_sys_data_job.exportStart },
   { method: 'post', url: '/admin/base/sys/dataJob/bulkUpdate', entity: 'base/sys/dataJob', action: 'bulkUpdate', auth: 'login', perm: 'base:sys:dataJob:bulkUpdate', bind: base_sys_data_job.bulkUpdate },
   { method: 'get', url: '/admin/base/sys/dataJob/importTemplate', entity: 'base/sys/dataJob', action: 'importTemplate', auth: 'login', perm: 'base:sys:dataJob:importTemplate', bind: base_sys_data_job.importTemplate },
@@ -52,9 +50,9 @@ export const routes: RouteRecord[] = [
   { method: 'get', url: '/admin/base/sys/dataJob/jobInfo', entity: 'base/sys/dataJob', action: 'jobInfo', auth: 'login', perm: 'base:sys:dataJob:jobInfo', bind: base_sys_data_job.jobInfo },
   { method: 'post', url: '/admin/base/sys/dataJob/jobCancel', entity: 'base/sys/dataJob', action: 'jobCancel', auth: 'login', perm: 'base:sys:dataJob:jobCancel', bind: base_sys_data_job.jobCancel },
   { method: 'get', url: '/admin/base/sys/dataJob/jobDownload', entity: 'base/sys/dataJob', action: 'jobDownload', auth: 'login', perm: 'base:sys:dataJob:jobDownload', bind: base_sys_data_job.jobDownload },
-  { method: 'post', url: '/admin/base/sys/department/add', entity: 'base/sys/department', action: 'add', auth: 'perm', perm: 'base:sys:department:add', bind: base_sys_department.add },
+  { method: 'post', url: '/admin/base/sys/department/add', entity: 'base/sys/department', action: 'add', auth: 'perm', perm: 'base:sys:department:add', bind: 'generic' },
   { method: 'post', url: '/admin/base/sys/department/delete', entity: 'base/sys/department', action: 'delete', auth: 'perm', perm: 'base:sys:department:delete', bind: base_sys_department.remove },
-  { method: 'post', url: '/admin/base/sys/department/update', entity: 'base/sys/department', action: 'update', auth: 'perm', perm: 'base:sys:department:update', bind: base_sys_department.update },
+  { method: 'post', url: '/admin/base/sys/department/update', entity: 'base/sys/department', action: 'update', auth: 'perm', perm: 'base:sys:department:update', bind: 'generic' },
   { method: 'post', url: '/admin/base/sys/department/list', entity: 'base/sys/department', action: 'list', auth: 'perm', perm: 'base:sys:department:list', bind: base_sys_department.list },
   { method: 'post', url: '/admin/base/sys/department/order', entity: 'base/sys/department', action: 'order', auth: 'perm', perm: 'base:sys:department:order', bind: base_sys_department.order },
   { method: 'get', url: '/admin/base/sys/department/history', entity: 'base/sys/department', action: 'history', auth: 'perm', perm: 'base:sys:department:history', bind: 'generic' },
@@ -62,9 +60,9 @@ export const routes: RouteRecord[] = [
   { method: 'post', url: '/admin/base/sys/log/clear', entity: 'base/sys/log', action: 'clear', auth: 'perm', perm: 'base:sys:log:clear', bind: base_sys_log.clear },
   { method: 'post', url: '/admin/base/sys/log/setKeep', entity: 'base/sys/log', action: 'setKeep', auth: 'perm', perm: 'base:sys:log:setKeep', bind: base_sys_log.setKeep },
   { method: 'get', url: '/admin/base/sys/log/getKeep', entity: 'base/sys/log', action: 'getKeep', auth: 'perm', perm: 'base:sys:log:getKeep', bind: base_sys_log.getKeep },
-  { method: 'post', url: '/admin/base/sys/menu/add', entity: 'base/sys/menu', action: 'add', auth: 'perm', perm: 'base:sys:menu:add', bind: base_sys_menu.add },
+  { method: 'post', url: '/admin/base/sys/menu/add', entity: 'base/sys/menu', action: 'add', auth: 'perm', perm: 'base:sys:menu:add', bind: 'generic' },
   { method: 'post', url: '/admin/base/sys/menu/delete', entity: 'base/sys/menu', action: 'delete', auth: 'perm', perm: 'base:sys:menu:delete', bind: base_sys_menu.remove },
-  { method: 'post', url: '/admin/base/sys/menu/update', entity: 'base/sys/menu', action: 'update', auth: 'perm', perm: 'base:sys:menu:update', bind: base_sys_menu.update },
+  { method: 'post', url: '/admin/base/sys/menu/update', entity: 'base/sys/menu', action: 'update', auth: 'perm', perm: 'base:sys:menu:update', bind: 'generic' },
   { method: 'get', url: '/admin/base/sys/menu/info', entity: 'base/sys/menu', action: 'info', auth: 'perm', perm: 'base:sys:menu:info', bind: 'generic' },
   { method: 'post', url: '/admin/base/sys/menu/list', entity: 'base/sys/menu', action: 'list', auth: 'perm', perm: 'base:sys:menu:list', bind: base_sys_menu.list },
   { method: 'post', url: '/admin/base/sys/menu/page', entity: 'base/sys/menu', action: 'page', auth: 'perm', perm: 'base:sys:menu:page', bind: 'generic' },
@@ -154,15 +152,15 @@ export const routes: RouteRecord[] = [
   { method: 'post', url: '/admin/plugin/info/delete', entity: 'plugin/info', action: 'delete', auth: 'super', perm: 'plugin:info:delete', bind: plugin_info.remove },
   { method: 'post', url: '/admin/plugin/info/update', entity: 'plugin/info', action: 'update', auth: 'super', perm: 'plugin:info:update', bind: plugin_info.update },
   { method: 'get', url: '/admin/plugin/info/info', entity: 'plugin/info', action: 'info', auth: 'perm', perm: 'plugin:info:info', bind: plugin_info.info },
-  { method: 'post', url: '/admin/plugin/info/list', entity: 'plugin/info', action: 'list', auth: 'perm', perm: 'plugin:info:list', bind: plugin_info.list },
+  { method: 'post', url: '/admin/plugin/info/list', entity: 'plugin/info', action: 'list', auth: 'perm', perm: 'plugin:info:list', bind: 'generic' },
   { method: 'post', url: '/admin/plugin/info/page', entity: 'plugin/info', action: 'page', auth: 'perm', perm: 'plugin:info:page', bind: plugin_info.page },
   { method: 'get', url: '/admin/plugin/info/history', entity: 'plugin/info', action: 'history', auth: 'perm', perm: 'plugin:info:history', bind: 'generic' },
   { method: 'post', url: '/admin/recycle/data/page', entity: 'recycle/data', action: 'page', auth: 'super', perm: 'recycle:data:page', bind: 'generic' },
   { method: 'get', url: '/admin/recycle/data/info', entity: 'recycle/data', action: 'info', auth: 'super', perm: 'recycle:data:info', bind: 'generic' },
   { method: 'post', url: '/admin/recycle/data/restore', entity: 'recycle/data', action: 'restore', auth: 'super', perm: 'recycle:data:restore', bind: recycle_data.restore },
   { method: 'post', url: '/admin/space/info/add', entity: 'space/info', action: 'add', auth: 'perm', perm: 'space:info:add', bind: space_info.add },
-  { method: 'post', url: '/admin/space/info/delete', entity: 'space/info', action: 'delete', auth: 'perm', perm: 'space:info:delete', bind: space_info.remove },
-  { method: 'post', url: '/admin/space/info/update', entity: 'space/info', action: 'update', auth: 'perm', perm: 'space:info:update', bind: space_info.update },
+  { method: 'post', url: '/admin/space/info/delete', entity: 'space/info', action: 'delete', auth: 'perm', perm: 'space:info:delete', bind: 'generic' },
+  { method: 'post', url: '/admin/space/info/update', entity: 'space/info', action: 'update', auth: 'perm', perm: 'space:info:update', bind: 'generic' },
   { method: 'get', url: '/admin/space/info/info', entity: 'space/info', action: 'info', auth: 'perm', perm: 'space:info:info', bind: 'generic' },
   { method: 'post', url: '/admin/space/info/list', entity: 'space/info', action: 'list', auth: 'perm', perm: 'space:info:list', bind: 'generic' },
   { method: 'post', url: '/admin/space/info/page', entity: 'space/info', action: 'page', auth: 'perm', perm: 'space:info:page', bind: 'generic' },
@@ -175,19 +173,19 @@ export const routes: RouteRecord[] = [
   { method: 'post', url: '/admin/space/type/page', entity: 'space/type', action: 'page', auth: 'perm', perm: 'space:type:page', bind: 'generic' },
   { method: 'get', url: '/admin/space/type/history', entity: 'space/type', action: 'history', auth: 'perm', perm: 'space:type:history', bind: 'generic' },
   { method: 'post', url: '/admin/task/info/add', entity: 'task/info', action: 'add', auth: 'perm', perm: 'task:info:add', bind: task_info.add },
-  { method: 'post', url: '/admin/task/info/delete', entity: 'task/info', action: 'delete', auth: 'perm', perm: 'task:info:delete', bind: task_info.remove },
+  { method: 'post', url: '/admin/task/info/delete', entity: 'task/info', action: 'delete', auth: 'perm', perm: 'task:info:delete', bind: 'generic' },
   { method: 'post', url: '/admin/task/info/update', entity: 'task/info', action: 'update', auth: 'perm', perm: 'task:info:update', bind: task_info.update },
-  { method: 'get', url: '/admin/task/info/info', entity: 'task/info', action: 'info', auth: 'perm', perm: 'task:info:info', bind: task_info.info },
-  { method: 'post', url: '/admin/task/info/page', entity: 'task/info', action: 'page', auth: 'perm', perm: 'task:info:page', bind: task_info.page },
+  { method: 'get', url: '/admin/task/info/info', entity: 'task/info', action: 'info', auth: 'perm', perm: 'task:info:info', bind: 'generic' },
+  { method: 'post', url: '/admin/task/info/page', entity: 'task/info', action: 'page', auth: 'perm', perm: 'task:info:page', bind: 'generic' },
   { method: 'post', url: '/admin/task/info/start', entity: 'task/info', action: 'start', auth: 'perm', perm: 'task:info:start', bind: task_info.start },
   { method: 'post', url: '/admin/task/info/stop', entity: 'task/info', action: 'stop', auth: 'perm', perm: 'task:info:stop', bind: task_info.stop },
   { method: 'post', url: '/admin/task/info/once', entity: 'task/info', action: 'once', auth: 'perm', perm: 'task:info:once', bind: task_info.once },
   { method: 'get', url: '/admin/task/info/log', entity: 'task/info', action: 'log', auth: 'perm', perm: 'task:info:log', bind: task_info.log },
   { method: 'get', url: '/admin/task/info/services', entity: 'task/info', action: 'services', auth: 'perm', perm: 'task:info:services', bind: task_info.services },
   { method: 'get', url: '/admin/task/info/history', entity: 'task/info', action: 'history', auth: 'perm', perm: 'task:info:history', bind: 'generic' },
-  { method: 'post', url: '/admin/user/address/add', entity: 'user/address', action: 'add', auth: 'perm', perm: 'user:address:add', bind: user_address.add },
+  { method: 'post', url: '/admin/user/address/add', entity: 'user/address', action: 'add', auth: 'perm', perm: 'user:address:add', bind: 'generic' },
   { method: 'post', url: '/admin/user/address/delete', entity: 'user/address', action: 'delete', auth: 'perm', perm: 'user:address:delete', bind: 'generic' },
-  { method: 'post', url: '/admin/user/address/update', entity: 'user/address', action: 'update', auth: 'perm', perm: 'user:address:update', bind: user_address.update },
+  { method: 'post', url: '/admin/user/address/update', entity: 'user/address', action: 'update', auth: 'perm', perm: 'user:address:update', bind: 'generic' },
   { method: 'get', url: '/admin/user/address/info', entity: 'user/address', action: 'info', auth: 'perm', perm: 'user:address:info', bind: 'generic' },
   { method: 'post', url: '/admin/user/address/list', entity: 'user/address', action: 'list', auth: 'perm', perm: 'user:address:list', bind: 'generic' },
   { method: 'post', url: '/admin/user/address/page', entity: 'user/address', action: 'page', auth: 'perm', perm: 'user:address:page', bind: 'generic' },

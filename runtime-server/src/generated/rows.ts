@@ -467,3 +467,39 @@ export interface Tables {
   user_address: UserAddressRow;
   user_info: UserInfoRow;
 }
+
+/** Each entity's row, by entity id: the type map of `defineModule({ hooks })` (one typed hook set per entity). */
+export interface EntityRows {
+  "base/sys/audit": BaseSysAuditRow;
+  "base/sys/captcha": BaseSysCaptchaRow;
+  "base/sys/conf": BaseSysConfRow;
+  "base/sys/dataJob": BaseSysDataJobRow;
+  "base/sys/department": BaseSysDepartmentRow;
+  "base/sys/log": BaseSysLogRow;
+  "base/sys/loginAttempt": BaseSysLoginAttemptRow;
+  "base/sys/menu": BaseSysMenuRow;
+  "base/sys/param": BaseSysParamRow;
+  "base/sys/rate": BaseSysRateRow;
+  "base/sys/role": BaseSysRoleRow;
+  "base/sys/roleDepartment": BaseSysRoleDepartmentRow;
+  "base/sys/roleMenu": BaseSysRoleMenuRow;
+  "base/sys/session": BaseSysSessionRow;
+  "base/sys/user": BaseSysUserRow;
+  "base/sys/userRole": BaseSysUserRoleRow;
+  "base/sys/userSetting": BaseSysUserSettingRow;
+  "base/sys/view": BaseSysViewRow;
+  "demo/goods": DemoGoodsRow;
+  "demo/order": DemoOrderRow;
+  "dict/info": DictInfoRow;
+  "dict/type": DictTypeRow;
+  "lock/command": LockCommandRow;
+  "lock/deviceLockController": DeviceLockRow;
+  "plugin/info": PluginInfoRow;
+  "recycle/data": RecycleDataRow;
+  "space/info": SpaceInfoRow;
+  "space/type": SpaceTypeRow;
+  "task/info": TaskInfoRow;
+  "task/log": TaskLogRow;
+  "user/address": UserAddressRow;
+  "user/info": UserInfoRow;
+}

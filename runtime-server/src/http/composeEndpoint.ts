@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
+import type { Knex } from 'knex';
 import type { ValidateFunction } from 'ajv';
 import type { ActionModel, EntityModel, GenericAction, JsonSchema } from '@schema-admin/generator';
 import type { AppServices } from '../app/services.js';
@@ -83,6 +84,8 @@ export function composeEndpoint(router: Router, table: RouteTable, route: RouteR
     // The route's entity may have its own visibility rule (roles): every generic read of it applies it, history too.
     const rule = services.visibility.get(route.entity);
     const visible = rule && actor && !actor.isSuper ? await rule(actor, services.knex) : undefined;
+    // The entity's own read condition (hooks.readWhere), resolved once per request for the route's entity below.
+    let where: ((qb: Knex.QueryBuilder) => void) | undefined;
     const crud = (id: string = route.entity): CrudContext => {
       const rt = services.registry.get(id);
       if (!rt) throw new Error(`no table-backed entity ${id}`);
@@ -94,7 +97,9 @@ export function composeEndpoint(router: Router, table: RouteTable, route: RouteR
         locale,
         registry: services.registry,
         ...(actor?.isSuper ? { superAdmin: true } : {}),
-        ...(actor ? { actor: { userId: actor.userId, isSuper: actor.isSuper } } : {}),
+        ...(actor ? { actor: { userId: actor.userId, isSuper: actor.isSuper, tenantId: actor.tenantId } } : {}),
+        app: services,
+        ...(where && id === route.entity ? { where } : {}),
         ...(departmentScope ? { departmentScope } : {}),
         origin: { userId: actor?.userId ?? null, url: ctx.path, params: maskSecrets(ctx.method === 'GET' ? query : body, SECRET_SET) },
         ...(column && departmentScope ? { scope: { column, ids: departmentScope } } : {}),
@@ -103,6 +108,8 @@ export function composeEndpoint(router: Router, table: RouteTable, route: RouteR
         ...(rt.model.tenant && actor && actor.tenantId !== null ? { tenant: actor.tenantId } : {}),
       };
     };
+    const routeHooks = services.hooks.get(route.entity);
+    if (routeHooks?.readWhere) where = await routeHooks.readWhere(crud());
     let data: unknown;
     if (route.bind === 'generic') {
       data = await GENERIC[action.generic as GenericAction](crud(), body, query);

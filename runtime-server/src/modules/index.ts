@@ -1,6 +1,7 @@
 import type { ModuleDefinition } from '../app/module.js';
 import base from './base/module.js';
 import dict from './dict/module.js';
+import plugin from './plugin/module.js';
 import space from './space/module.js';
 import task from './task/module.js';
 import user from './user/module.js';
@@ -9,4 +10,4 @@ import user from './user/module.js';
  * The modules that declare more than their schemas (docs/kernel-and-modules.md). Modules
  * made of schemas and handlers only are wired by the generated routes and need no entry here.
  */
-export const modules: readonly ModuleDefinition[] = [base, dict, space, task, user];
+export const modules: readonly ModuleDefinition[] = [base, dict, plugin, space, task, user];

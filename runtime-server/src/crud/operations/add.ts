@@ -41,6 +41,7 @@ export async function add(c: CrudContext, raw: unknown, extra: Record<string, un
   }
   try {
     const ids = await c.knex.transaction(async (trx) => {
+      await c.hooks?.lockWrite?.(c, trx, writes, 'add');
       await checkLinked(trx, c, writes);
       await c.hooks?.checkWrite?.(c, trx, writes, 'add');
       const out: number[] = [];

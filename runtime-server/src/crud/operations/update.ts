@@ -46,6 +46,7 @@ export async function update(c: CrudContext, raw: unknown): Promise<void> {
   await c.hooks?.beforeWrite?.(c, writes.map((w) => w.input), 'update');
   try {
     await c.knex.transaction(async (trx) => {
+      await c.hooks?.lockWrite?.(c, trx, writes, 'update');
       // Rows as they were, read inside the transaction, so the audit shows exactly what this write changed.
       const ids = [...new Set(prepared.map((p) => p.id))];
       const before = await rowsById(trx, c.rt.table, ids, true);

@@ -4,6 +4,9 @@ import { pruneRecycleBin, pruneRequestLogs } from './logRetention.js';
 import { roleVisibility } from './visibility.js';
 import { roleHooks } from './sys-role.js';
 import { userHooks } from './sys-user.js';
+import { menuHooks } from './sys-menu.js';
+import { auditHooks } from './sys-audit.js';
+import { departmentHooks } from './sys-department.js';
 import { ENTITIES } from '../../generated/tables.js';
 
 /** Users, roles, departments, menus, params, logs and the coding endpoints (schemas/base). */
@@ -11,7 +14,7 @@ export default defineModule({
   name: 'base',
   authSources: [ENTITIES.baseSysMenu, ENTITIES.baseSysRole, ENTITIES.baseSysDepartment, ENTITIES.baseSysUser, ENTITIES.baseSysUserRole, ENTITIES.baseSysRoleMenu, ENTITIES.baseSysRoleDepartment],
   visibility: { [ENTITIES.baseSysRole]: roleVisibility },
-  hooks: { [ENTITIES.baseSysRole]: roleHooks, [ENTITIES.baseSysUser]: userHooks },
+  hooks: { [ENTITIES.baseSysRole]: roleHooks, [ENTITIES.baseSysUser]: userHooks, [ENTITIES.baseSysMenu]: menuHooks, [ENTITIES.baseSysDepartment]: departmentHooks, [ENTITIES.baseSysAudit]: auditHooks },
   // The two retention jobs seeded as system tasks in schemas/seed/30-task.json: once a day across all instances.
   taskHandlers(registry) {
     registry.register('baseSysLogService.prune', async ({ services }) => ({ deleted: await pruneRequestLogs(services.knex) }));

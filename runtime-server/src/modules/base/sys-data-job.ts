@@ -78,8 +78,9 @@ export const exportStart: Handler = async (ctx) => {
       format: body.format,
       raw: !!body.raw,
       input,
-      restrict: { ...(c.scope ? { scope: c.scope } : {}), ...(c.tenant !== undefined ? { tenant: c.tenant } : {}), ...(c.visible ? { visible: c.visible } : {}) },
+      restrict: { ...(c.scope ? { scope: c.scope } : {}), ...(c.tenant !== undefined ? { tenant: c.tenant } : {}), ...(c.visible ? { visible: c.visible } : {}), ...(c.where ? { where: c.where } : {}) },
       locale,
+      c,
     }),
   );
   const row = await ownJob(services.knex, jobId, actor!.userId);
@@ -283,6 +284,8 @@ export const importStart: Handler = async (ctx) => {
   const checked = await entityFor(services, actor!, e?.prefix ?? '', ['add']);
   const c = await crudFor(ctx, checked);
   if (b.keyColumn) {
+    // Rows whose key exists are updated: that needs the entity's update permission as well as add (issue 34, finding 4).
+    await entityFor(services, actor!, checked.prefix, ['update']);
     const f = c.rt.fields.get(b.keyColumn);
     if (!f || f.secret || !c.rt.writable.includes(f)) throw new ValidationError('data.importKey', { column: b.keyColumn.slice(0, 100) });
   }

@@ -1,13 +1,12 @@
 import { auditedUpdate, originOf } from '../../audit/audit.js';
-import type { Knex } from 'knex';
 import type { ActionContext, Handler } from '../../core/handler.js';
 import { AppError } from '../../core/errors.js';
 import { assertValid } from '../../core/validator.js';
+import type { EntityHooks } from '../../crud/hooks.js';
+import type { BaseSysDepartmentRow } from '../../generated/rows.js';
 import { bumpAuthEpoch } from '../../auth/authz.js';
 import { revokeUserSessions } from '../../auth/sessions.js';
-import { add as genericAdd } from '../../crud/operations/add.js';
 import { parseIds } from '../../crud/operations/delete.js';
-import { update as genericUpdate } from '../../crud/operations/update.js';
 import { filteredQuery, mapRow, selectOutput } from '../../crud/query.js';
 import { now } from '../../db/values.js';
 import { RecycleRecorder } from '../../recycle/recorder.js';
@@ -18,7 +17,6 @@ import { ENTITIES, TABLES } from '../../generated/tables.js';
 import { table } from '../../db/table.js';
 
 const TABLE = TABLES.baseSysDepartment;
-const loadParents = (knex: Knex | Knex.Transaction) => loadTree(knex, TABLE);
 
 const outOfScope = (id: number | string) => new AppError('error.outOfScope', { id });
 
@@ -43,8 +41,6 @@ function checkParent(parents: Parents, parentId: unknown, scope: Set<number> | u
 }
 
 const scopeOf = (ctx: ActionContext): Set<number> | undefined => (ctx.departmentScope ? new Set(ctx.departmentScope) : undefined);
-const rowsOf = (body: unknown): Record<string, unknown>[] =>
-  (Array.isArray(body) ? body : [body]).filter((r): r is Record<string, unknown> => !!r && typeof r === 'object');
 
 /**
  * `POST list` (body ignored): the departments of the caller's data scope, flat, ordered by orderNum
@@ -63,39 +59,35 @@ export const list: Handler = async (ctx) => {
   return rows.map((r) => ({ ...r, parentName: r.parentId === null ? null : (names.get(r.parentId as number) ?? null) }));
 };
 
-/** `POST add`: generic add; the parent must exist (and be in scope); the creator is the caller, never the body. */
-export const add: Handler = async (ctx) => {
-  const parents = await loadParents(ctx.services.knex);
-  const scope = scopeOf(ctx);
-  for (const r of rowsOf(ctx.body)) checkParent(parents, r.parentId ?? null, scope);
-  const result = await genericAdd(ctx.crud(), ctx.body, { userId: ctx.actor?.userId ?? null });
-  await bumpAuthEpoch(ctx.services.knex);
-  return result;
-};
-
-/** `POST update`: generic update, refusing a parent that does not exist, lies outside the scope or makes a cycle. */
-export const update: Handler = async (ctx) => {
-  // The cycle check and the write share one transaction holding the tree's rows: two concurrent moves
-  // (X under Y, Y under X) are serialised, the second sees the first and is refused.
-  await ctx.services.knex.transaction(async (trx) => {
+/**
+ * The department's rules on every generic write (routes, bulk edit, import — modules/base/module.ts): the creator
+ * is the caller, never the body; a parent must exist, lie in the caller's data scope and make no cycle. The
+ * check and the write share one transaction holding the tree's rows: two concurrent moves (X under Y, Y under
+ * X) are serialised, the second sees the first and is refused. The generic path bumps the auth epoch.
+ */
+export const departmentHooks: EntityHooks<BaseSysDepartmentRow> = {
+  addValues: (c) => ({ userId: c.actor?.userId ?? null }),
+  async checkWrite(c, trx, writes, action) {
     const parents = await loadTree(trx, TABLE, true);
     const before = new Map(parents);
-    const scope = scopeOf(ctx);
+    const scope = c.departmentScope ? new Set(c.departmentScope) : undefined;
     const changed: number[] = [];
-    for (const r of rowsOf(ctx.body)) {
-      if (r.parentId === undefined || typeof r.id !== 'number') continue;
-      if (r.parentId === before.get(r.id)) continue; // unchanged: a scoped admin may edit a top department of their scope
+    for (const w of writes) {
+      const r = w.input;
+      if (action === 'add') {
+        checkParent(before, r.parentId ?? null, scope);
+        continue;
+      }
+      if (r.parentId === undefined || w.id === undefined) continue;
+      if (r.parentId === before.get(w.id)) continue; // unchanged: a scoped admin may edit a top department of their scope
       checkParent(before, r.parentId, scope);
       if (typeof r.parentId === 'number' || r.parentId === null) {
-        parents.set(r.id, r.parentId);
-        changed.push(r.id);
+        parents.set(w.id, r.parentId);
+        changed.push(w.id);
       }
     }
     assertAcyclic(parents, changed);
-    await genericUpdate({ ...ctx.crud(), knex: trx }, ctx.body);
-    await bumpAuthEpoch(trx);
-  });
-  return undefined;
+  },
 };
 
 interface OrderItem {

@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import type { ValidateFunction } from 'ajv';
 import type { Handler } from '../../core/handler.js';
+import type { EntityHooks } from '../../crud/hooks.js';
+import type { BaseSysMenuRow } from '../../generated/rows.js';
 import { AppError, ValidationError } from '../../core/errors.js';
 import { assertValid } from '../../core/validator.js';
 import { bumpAuthEpoch } from '../../auth/authz.js';
-import { add as genericAdd } from '../../crud/operations/add.js';
 import { parseIds } from '../../crud/operations/delete.js';
-import { update as genericUpdate } from '../../crud/operations/update.js';
 import { mapRow } from '../../crud/query.js';
 import { RecycleRecorder } from '../../recycle/recorder.js';
 import { CHUNK, findCycle, loadParents as loadTree, withDescendants } from '../../crud/tree.js';
@@ -16,26 +16,22 @@ import { originOf } from '../../audit/audit.js';
 import { exportMenuTree, importMenuTree } from '../../auth/menuTree.js';
 import type { MenuNode } from '../../auth/menuTree.js';
 import { assertDevelopment, parseEntitySchema, writeEntitySchema } from './entitySchemaFile.js';
-import { assertMenuIds, assertMenuRows, assertMenuTree, guardOf } from './menuGuard.js';
+import { assertMenuIds, assertMenuRows, assertMenuTree, guardOf, heldMenus } from './menuGuard.js';
 import { ENTITIES, TABLES } from '../../generated/tables.js';
 
 const TABLE = TABLES.baseSysMenu;
 const loadParents = (knex: Knex | Knex.Transaction) => loadTree(knex, TABLE);
 
-const rowsOf = (body: unknown): Record<string, unknown>[] =>
-  (Array.isArray(body) ? body : [body]).filter((r): r is Record<string, unknown> => !!r && typeof r === 'object');
-
 /**
  * Server side of the menu form rules (docs/reference/product-spec.md §5): the generic validation already wants a name and a
- * router starting with '/'; here an empty router means "none", a directory or page needs its order
- * (permission buttons, which the console batch-adds without one, default to 0), and a parent must
- * exist and must not be the menu itself or one of its descendants.
+ * router starting with '/'; here a directory or page needs its order (permission buttons, which the console
+ * batch-adds without one, default to 0), and a parent must exist and must not be the menu itself or one of
+ * its descendants.
  */
-function prepare(body: unknown, parents: Parents, requireOrder: boolean): void {
+function prepare(rows: Record<string, unknown>[], parents: Parents, requireOrder: boolean): void {
   const before = new Map(parents);
   const changed: number[] = [];
-  for (const [i, r] of rowsOf(body).entries()) {
-    if (r.router === '') r.router = null;
+  for (const [i, r] of rows.entries()) {
     const type = r.type ?? 0;
     if (requireOrder && (type === 0 || type === 1) && (r.orderNum === undefined || r.orderNum === null)) {
       throw new ValidationError('menu.orderNumRequired', { row: i + 1 });
@@ -50,24 +46,18 @@ function prepare(body: unknown, parents: Parents, requireOrder: boolean): void {
   if (cyclic !== undefined) throw new AppError('menu.cycle', { id: cyclic });
 }
 
-/** `POST add`: one menu or an array of them (the console adds permission buttons as an array). */
-export const add: Handler = async (ctx) => {
-  const held = await guardOf(ctx.services.knex, ctx.actor);
-  if (held) assertMenuRows(held, rowsOf(ctx.body), 'add');
-  prepare(ctx.body, await loadParents(ctx.services.knex), true);
-  const result = await genericAdd(ctx.crud(), ctx.body);
-  await bumpAuthEpoch(ctx.services.knex);
-  return result;
-};
-
-/** `POST update`: generic update with the form rules above (partial rows, e.g. an isShow switch, stay valid). */
-export const update: Handler = async (ctx) => {
-  const held = await guardOf(ctx.services.knex, ctx.actor);
-  if (held) assertMenuRows(held, rowsOf(ctx.body), 'update');
-  prepare(ctx.body, await loadParents(ctx.services.knex), false);
-  await genericUpdate(ctx.crud(), ctx.body);
-  await bumpAuthEpoch(ctx.services.knex);
-  return undefined;
+/**
+ * The menu's rules on every generic write (routes, bulk edit, import — modules/base/module.ts): a non-super
+ * admin changes only menus he holds and grants only keys he holds (menuGuard.ts), then the form rules above.
+ * The auth epoch is bumped by the generic path (menus are an auth source).
+ */
+export const menuHooks: EntityHooks<BaseSysMenuRow> = {
+  // An empty router means "none" (the form sends '').
+  normalise: (row) => (row.router === '' ? { ...row, router: null } : row),
+  async beforeWrite(c, rows, action) {
+    if (c.actor && !c.actor.isSuper) assertMenuRows(await heldMenus(c.knex, c.actor.userId), rows, action);
+    prepare(rows, await loadParents(c.knex), action === 'add');
+  },
 };
 
 /**

@@ -3,11 +3,12 @@ import { assertValid } from '../../core/validator.js';
 import type { Knex } from 'knex';
 import { auditedUpdate, originOf, recordAudit } from '../../audit/audit.js';
 import { AppError } from '../../core/errors.js';
+import type { EntityHooks } from '../../crud/hooks.js';
+import type { PluginInfoRow } from '../../generated/rows.js';
 import type { ActionContext, Handler } from '../../core/handler.js';
 import { t } from '../../core/i18n.js';
 import { parseIds } from '../../crud/operations/delete.js';
 import { info as genericInfo } from '../../crud/operations/info.js';
-import { list as genericList } from '../../crud/operations/list.js';
 import { page as genericPage } from '../../crud/operations/page.js';
 import type { EntityRuntime } from '../../crud/entityRuntime.js';
 import { now, toDb } from '../../db/values.js';
@@ -302,8 +303,13 @@ export const page: Handler = async (ctx) => {
   };
 };
 
-/** `POST list`: the generic list, secret config values masked. */
-export const list: Handler = async (ctx) => (await genericList(ctx.crud(), ctx.body)).map(masked);
+/**
+ * Secret config values masked on every generic read of a plugin row (page, list, info, export), whoever asks
+ * (modules/plugin/module.ts): the console sends the mask back to mean "unchanged".
+ */
+export const pluginHooks: EntityHooks<PluginInfoRow> = {
+  onRead: async (_c, rows) => rows.map(masked),
+};
 
 /** `GET info?id=`: the row (code included, as the reference) with the flags. */
 export const info: Handler = async (ctx) => {

@@ -2,8 +2,8 @@ import type { Knex } from 'knex';
 import type { Handler } from '../../core/handler.js';
 import { AppError } from '../../core/errors.js';
 import { add as genericAdd } from '../../crud/operations/add.js';
-import { remove as genericRemove } from '../../crud/operations/delete.js';
-import { update as genericUpdate } from '../../crud/operations/update.js';
+import type { EntityHooks } from '../../crud/hooks.js';
+import type { SpaceInfoRow } from '../../generated/rows.js';
 import { fileGroup } from '../../upload/fileGroups.js';
 import { publicPrefixOf } from '../../upload/localStorage.js';
 import { describeStoredFile } from './storedFile.js';
@@ -65,24 +65,22 @@ export const add: Handler = async (ctx) => {
 };
 
 /**
- * `POST update`: only the category and the display name may change. url, key, type and size
- * describe the stored file (and `key` decides which file a delete removes), so they are ignored.
+ * The file-space rules on every generic write (the add above, update, bulk edit, import — modules/space/module.ts):
+ * categories must exist; update changes only the category and the display name (url, key, type and size describe
+ * the stored file, and `key` decides which file a delete removes, so they are ignored); an added row must describe
+ * a file the storage holds, exactly as the storage describes it — an import cannot name another file's key.
  */
-export const update: Handler = async (ctx) => {
-  const body = Array.isArray(ctx.body) ? ctx.body.map(pickEditable) : pickEditable(ctx.body);
-  const rows = (Array.isArray(body) ? body : [body]) as { classifyId?: unknown }[];
-  await assertTypesExist(ctx.services.knex, rows.map((r) => r?.classifyId));
-  await genericUpdate(ctx.crud(), body);
-  return undefined;
+export const spaceInfoHooks: EntityHooks<SpaceInfoRow> = {
+  normalise: (row, action) => (action === 'update' ? (pickEditable(row) as Record<string, unknown>) : row),
+  async beforeWrite(c, rows, action) {
+    await assertTypesExist(c.knex, rows.map((r) => r.classifyId));
+    if (action !== 'add') return;
+    if (!c.app) throw new AppError('space.fileNotFound', { url: '' });
+    for (const r of rows) {
+      const file = await describeStoredFile(c.app, String(r.url ?? ''));
+      if (r.key !== file.key || Number(r.size) !== file.size || r.type !== fileGroup(file.name)) {
+        throw new AppError('space.fileNotFound', { url: String(r.url ?? '').slice(0, 200) });
+      }
+    }
+  },
 };
-
-/**
- * `POST delete {ids}`: deletes the rows with a recycle-bin snapshot. Files stay on disk so a restore
- * brings back a working entry; they are removed when the snapshot is purged and nothing else
- * references them (see fileReclaim.ts).
- */
-export const remove: Handler = async (ctx) => {
-  await genericRemove(ctx.crud(), ctx.body);
-  return undefined;
-};
-

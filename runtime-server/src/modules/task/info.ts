@@ -6,9 +6,8 @@ import type { Handler } from '../../core/handler.js';
 import { assertValid } from '../../core/validator.js';
 import { now as nowText } from '../../db/values.js';
 import { add as genericAdd } from '../../crud/operations/add.js';
-import { remove as genericRemove } from '../../crud/operations/delete.js';
-import { info as genericInfo } from '../../crud/operations/info.js';
-import { page as genericPage } from '../../crud/operations/page.js';
+import type { EntityHooks } from '../../crud/hooks.js';
+import type { TaskInfoRow } from '../../generated/rows.js';
 import { update as genericUpdate } from '../../crud/operations/update.js';
 import { firstRun, formatTime, isValidCron, parseTime } from '../../scheduler/schedule.js';
 import { readTask, scheduleColumns } from '../../scheduler/scheduler.js';
@@ -116,29 +115,52 @@ export const update: Handler = async (ctx) => {
   return undefined;
 };
 
-/** `POST delete {ids}`: the tasks and their logs; a run in progress finishes without a log row. */
-export const remove: Handler = async (ctx) => {
-  await genericRemove(ctx.crud(), ctx.body, async (trx, ids, recorder) => {
+/**
+ * The task rules on every generic path (routes, bulk edit, import, export — modules/task/module.ts): a task as it
+ * will be stored is checked (cron or interval, a known handler, dates, a future run); a schedule change writes
+ * the schedule columns in the same transaction; a delete takes the task's logs into its recycle-bin snapshot.
+ * Reads carry `repeatCount` (= limit, as the reference's console reads it) and `lastStatus` (1 success / 0
+ * failure / null never ran). The add and update routes also rewrite the row first (`normalize`).
+ */
+export const taskHooks: EntityHooks<TaskInfoRow> = {
+  async beforeWrite(c, rows, action) {
+    // Seeds run without the app's services: their tasks are the system's own.
+    if (!c.app) return;
+    for (const row of rows) {
+      if (action === 'add') {
+        checkTask(c.app, normalize(row, row));
+        continue;
+      }
+      const current = await readTask(c.knex, row.id as number);
+      if (!current) throw new AppError('error.recordNotFound', { id: row.id as number });
+      const given = Object.fromEntries(Object.entries(row).filter(([k, v]) => v !== undefined && c.rt.writable.some((f) => f.name === k)));
+      const merged: Row = { ...current, ...given };
+      checkTask(c.app, normalize(merged, merged));
+    }
+  },
+  async afterWrite(c, trx, writes, action) {
+    const nowMs = Date.now();
+    const ids = writes.filter((w) => action === 'add' || SCHEDULE_FIELDS.some((k) => k in w.input && w.input[k] !== w.before?.[k])).map((w) => w.id!);
+    for (const id of ids) {
+      const task = await readTask(trx, id);
+      if (task) await trx(TABLES.taskInfo).where({ id }).update(scheduleColumns(task, nowMs));
+    }
+  },
+  async deleting(trx, ids, recorder) {
     await recorder.take(trx, ENTITIES.taskLog, (q) => q.whereIn('taskId', ids));
-  });
-  ctx.services.scheduler.poke();
-  return undefined;
+  },
+  async afterDelete(c) {
+    // A run in progress finishes without a log row; other instances see it at their next poll.
+    c.app?.scheduler.poke();
+  },
+  async onRead(c, rows, action) {
+    if (action === 'info') return rows.map((r) => ({ ...r, repeatCount: r.limit ?? null }));
+    const last = await lastStatuses(c.knex, rows.map((r) => Number(r.id)));
+    return rows.map((r) => ({ ...r, lastStatus: last.get(Number(r.id)) ?? null }));
+  },
 };
 
-/** `GET info`: the row plus `repeatCount` (= limit), as the reference's console reads it. */
-export const info: Handler = async (ctx) => {
-  const row = await genericInfo(ctx.crud(), ctx.query);
-  return { ...row, repeatCount: row.limit ?? null };
-};
-
-/** `POST page`: generic page; each row also carries `lastStatus` (1 success / 0 failure / null never ran). */
-export const page: Handler = async (ctx) => {
-  const result = await genericPage(ctx.crud(), ctx.body);
-  const last = await lastStatuses(ctx.services.knex, result.list.map((r) => Number(r.id)));
-  return { ...result, list: result.list.map((r) => ({ ...r, lastStatus: last.get(Number(r.id)) ?? null })) };
-};
-
-async function lastStatuses(knex: Knex, taskIds: number[]): Promise<Map<number, number>> {
+async function lastStatuses(knex: Knex | Knex.Transaction, taskIds: number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (!taskIds.length) return out;
   const newest = knex(TABLES.taskLog).whereIn('taskId', taskIds).groupBy('taskId').max({ id: 'id' });

@@ -1,10 +1,9 @@
-import { auditedUpdate, originOf } from '../../audit/audit.js';
+import { auditedUpdate } from '../../audit/audit.js';
 import type { Knex } from 'knex';
-import type { ActionContext, Handler } from '../../core/handler.js';
 import { AppError, ValidationError } from '../../core/errors.js';
-import { assertValid } from '../../core/validator.js';
-import { add as genericAdd } from '../../crud/operations/add.js';
-import { update as genericUpdate } from '../../crud/operations/update.js';
+import type { CrudContext } from '../../crud/context.js';
+import type { EntityHooks } from '../../crud/hooks.js';
+import type { UserAddressRow } from '../../generated/rows.js';
 import { now } from '../../db/values.js';
 import { TABLES } from '../../generated/tables.js';
 import { table } from '../../db/table.js';
@@ -50,72 +49,47 @@ function assertUsers(found: Set<number>, ids: number[]): void {
 }
 
 /** Clears isDefault on every other address of each user; `winners` maps userId → the default's id. */
-async function keepOneDefault(trx: Knex.Transaction, winners: Map<number, number>, ctx: ActionContext): Promise<void> {
+async function keepOneDefault(trx: Knex.Transaction, winners: Map<number, number>, c: CrudContext): Promise<void> {
   const ts = now();
-  const rt = ctx.crud().rt;
   for (const [userId, id] of winners) {
     const losers = (await table(trx, ADDRESS).where({ userId }).whereNot({ id }).where({ isDefault: 1 }).forUpdate().select('id')).map((r) => r.id);
     // Audited like any update: the cleared default is a change of those addresses too.
-    if (losers.length) await auditedUpdate(trx, rt, losers, { isDefault: 0, updateTime: ts }, originOf(ctx));
+    if (losers.length) await auditedUpdate(trx, c.rt, losers, { isDefault: 0, updateTime: ts }, c.origin);
   }
 }
 
-function rowsOf(body: unknown): unknown[] {
-  return Array.isArray(body) ? body : [body];
-}
-
-/** Validates every row before any lock is taken (the generic operation validates again: cheap). */
-function validateAll(ctx: ActionContext, rows: unknown[], which: 'add' | 'update', isArray: boolean): void {
-  const rt = ctx.crud().rt;
-  rows.forEach((r, i) => assertValid(rt.validators[which], r, rt.labels, isArray ? i : undefined));
-}
-
-/** `add`: object or array; a row with isDefault true becomes its user's only default (the last such row wins). */
-export const add: Handler = async (ctx) => {
-  const rows = rowsOf(ctx.body);
-  checkPhones(rows);
-  validateAll(ctx, rows, 'add', Array.isArray(ctx.body));
-  const input = rows as Row[];
-  return ctx.services.knex.transaction(async (trx) => {
-    const owners = input.map((r) => r.userId as number);
-    assertUsers(await lockUsers(trx, owners), owners);
-    const result = await genericAdd({ ...ctx.crud(), knex: trx }, ctx.body);
-    const ids = Array.isArray(result.id) ? result.id : [result.id];
-    const winners = new Map<number, number>();
-    input.forEach((r, i) => {
-      if (r.isDefault === true) winners.set(r.userId as number, ids[i]!);
-    });
-    await keepOneDefault(trx, winners, ctx);
-    return result;
-  });
-};
-
 /**
- * `update`: object or array. A row that claims isDefault true, or moves a default address to another
- * user, becomes that user's only default (the last such row of the body wins).
+ * The address rules on every generic write (routes, bulk edit, import — modules/user/module.ts): an 11-digit
+ * phone with its own message, an existing user, and one default per user — a row that claims isDefault true, or
+ * moves a default address to another user, becomes that user's only default (the last such row wins).
  */
-export const update: Handler = async (ctx) => {
-  const rows = rowsOf(ctx.body);
-  checkPhones(rows);
-  validateAll(ctx, rows, 'update', Array.isArray(ctx.body));
-  const input = rows as Row[];
-  await ctx.services.knex.transaction(async (trx) => {
-    const ids = input.map((r) => r.id as number);
-    const before = new Map((await table(trx, ADDRESS).whereIn('id', ids).select('id', 'userId')).map((r) => [r.id, r.userId]));
-    // Lock the old and the new owner: a moved default must not race a default added for either.
-    const newOwners = input.filter((r) => r.userId !== undefined).map((r) => r.userId as number);
-    const oldOwners = [...before.values()]; // not checked: an orphaned address may be moved to a real user
+export const addressHooks: EntityHooks<UserAddressRow> = {
+  normalise(row) {
+    checkPhones([row]);
+    return row;
+  },
+  async lockWrite(_c, trx, writes, action) {
+    // Lock the old and the new owner before anything else: a moved default must not race a default added for either.
+    const newOwners = writes.filter((w) => w.input.userId !== undefined).map((w) => w.input.userId as number);
+    const ids = action === 'update' ? writes.map((w) => w.id!) : [];
+    // Old owners are locked, not checked: an orphaned address may be moved to a real user.
+    const oldOwners = ids.length ? (await table(trx, ADDRESS).whereIn('id', ids).select('userId')).map((r) => Number(r.userId)) : [];
     assertUsers(await lockUsers(trx, [...newOwners, ...oldOwners]), newOwners);
-    await genericUpdate({ ...ctx.crud(), knex: trx }, ctx.body); // unknown id → error, rolls back
-    const after = new Map((await table(trx, ADDRESS).whereIn('id', ids).select('id', 'userId', 'isDefault')).map((r) => [r.id, r]));
+  },
+  async afterWrite(c, trx, writes, action) {
     const winners = new Map<number, number>();
-    for (const r of input) {
-      const stored = after.get(r.id as number)!;
-      const isDefault = stored.isDefault === 1;
-      const claims = r.isDefault === true || (r.userId !== undefined && isDefault);
-      if (claims && isDefault) winners.set(stored.userId, stored.id);
+    if (action === 'add') {
+      for (const w of writes) if (w.input.isDefault === true) winners.set(w.input.userId as number, w.id!);
+    } else {
+      const ids = writes.map((w) => w.id!);
+      const after = new Map((await table(trx, ADDRESS).whereIn('id', ids).select('id', 'userId', 'isDefault')).map((r) => [r.id, r]));
+      for (const w of writes) {
+        const stored = after.get(w.id!)!;
+        const isDefault = stored.isDefault === 1;
+        const claims = w.input.isDefault === true || (w.input.userId !== undefined && isDefault);
+        if (claims && isDefault) winners.set(stored.userId, stored.id);
+      }
     }
-    await keepOneDefault(trx, winners, ctx);
-  });
-  return undefined;
+    await keepOneDefault(trx, winners, c);
+  },
 };

@@ -1,9 +1,10 @@
 import { defineModule } from '../../app/module.js';
 import { userInfoHooks } from './info.js';
+import { addressHooks } from './address.js';
 import { ENTITIES } from '../../generated/tables.js';
 
 /** End users and their addresses (schemas/user). */
 export default defineModule({
   name: 'user',
-  hooks: { [ENTITIES.userInfo]: userInfoHooks },
+  hooks: { [ENTITIES.userInfo]: userInfoHooks, [ENTITIES.userAddress]: addressHooks },
 });

@@ -1,0 +1,9 @@
+import { defineModule } from '../../app/module.js';
+import { ENTITIES } from '../../generated/tables.js';
+import { pluginHooks } from './info.js';
+
+/** Installed plugins (schemas/plugin): their secret configuration values never leave a read unmasked. */
+export default defineModule({
+  name: 'plugin',
+  hooks: { [ENTITIES.pluginInfo]: pluginHooks },
+});
