@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm run dev`: the API server (PORT, default 8001) plus Vite's dev server with hot reload (WEB_PORT,
 // default 5173) proxying `/api` and `/upload` to it. Ctrl-C stops both.
+// The API server watches schemas/ (SCHEMA_WATCH=1, runtime-server/src/coding/schemaWatch.ts): a saved schema is
+// generated, migrated and served, and the open console shows it. `--api-only` starts the API server alone.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,8 +30,8 @@ function stop(code) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-run('api', process.execPath, ['--import', 'tsx', 'runtime-server/src/start.ts'], { cwd: root, env: { ...process.env, PORT: apiPort } });
-run('vite', process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js')], {
+run('api', process.execPath, ['--import', 'tsx', 'runtime-server/src/start.ts'], { cwd: root, env: { ...process.env, PORT: apiPort, SCHEMA_WATCH: '1' } });
+if (!process.argv.includes('--api-only')) run('vite', process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js')], {
   cwd: path.join(root, 'runtime-web'),
   env: { ...process.env, API_PORT: apiPort },
 });

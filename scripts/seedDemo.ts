@@ -10,7 +10,12 @@ import type { Knex } from 'knex';
 import { TABLES } from '../runtime-server/src/generated/tables.js';
 
 const FMT = 'YYYY-MM-DD HH:mm:ss';
-const GOODS = ['无线耳机', '机械键盘', '显示器支架', '保温杯', '运动水壶', '帆布包', '台灯', '笔记本', '数据线', '充电宝', '鼠标垫', '蓝牙音箱'];
+/** Titles with their goodsType (seed/10-dict.json: 1 数码, 2 服装, 3 食品). */
+const GOODS: [string, number][] = [
+  ['无线耳机', 1], ['机械键盘', 1], ['充电宝', 1], ['蓝牙音箱', 1],
+  ['帆布包', 2], ['运动外套', 2], ['棉质T恤', 2], ['羊毛围巾', 2],
+  ['坚果礼盒', 3], ['挂耳咖啡', 3], ['燕麦片', 3], ['红茶', 3],
+];
 
 export interface SeedCounts {
   goods: number;
@@ -29,9 +34,9 @@ export async function seedDemo(knex: Knex, now = dayjs()): Promise<SeedCounts> {
   };
   await insert(
     TABLES.demoGoods,
-    GOODS.map((title, g) => ({ title, type: (g % 3) + 1, price: (19.9 + g * 10).toFixed(2), status: 1, stock: 50 + g * 7, createTime: ts, updateTime: ts })),
+    GOODS.map(([title, type], g) => ({ title, type, price: (19.9 + g * 10).toFixed(2), status: 1, stock: 50 + g * 7, createTime: ts, updateTime: ts })),
   );
-  const goods = (await knex(TABLES.demoGoods).whereIn('title', GOODS).select('id', 'price')) as { id: number; price: string | number }[];
+  const goods = (await knex(TABLES.demoGoods).whereIn('title', GOODS.map(([title]) => title)).select('id', 'price')) as { id: number; price: string | number }[];
   const users = Array.from({ length: 120 }, (_, u) => {
     const t = now.subtract(u % 90, 'day').format(FMT);
     return { nickName: `演示用户${u + 1}`, status: 1, gender: u % 3, loginType: 0, createTime: t, updateTime: t };

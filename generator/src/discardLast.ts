@@ -4,6 +4,7 @@ import path from 'node:path';
 import { GenerateError, listMigrations, readSnapshot } from './generate.js';
 import type { ProjectPaths } from './paths.js';
 import { generateMigrationIndex } from './targets/migration/index.js';
+import { rollbackLast } from './rollbackLast.js';
 import { readTablesBefore, restoreTables } from './targets/migration/tablesBefore.js';
 
 /** The SQLite file the server keeps in its data folder (runtime-server/src/db/createDb.ts). */
@@ -15,7 +16,7 @@ const SQLITE_FILE = 'schema-admin.sqlite';
  * the MariaDB/MySQL one named by `databaseUrl`, else the data folder's SQLite file
  * (docs/generator.md, "Backing out"). Returns the removed file's name.
  */
-export async function discardLast(paths: ProjectPaths, dataDir: string, databaseUrl?: string): Promise<string> {
+export async function discardLast(paths: ProjectPaths, dataDir: string, databaseUrl?: string, rollback = false): Promise<string> {
   const last = listMigrations(paths.migrations).at(-1);
   if (!last) throw new GenerateError('--discard-last: there is no migration to discard');
   const name = last.replace(/\.ts$/, '');
@@ -33,13 +34,16 @@ export async function discardLast(paths: ProjectPaths, dataDir: string, database
     : /^postgres(ql)?:/i.test(databaseUrl)
       ? await appliedInPostgres(databaseUrl, name)
       : await appliedInMysql(databaseUrl, name);
-  if (applied) {
+  // `--rollback` (the way back after `npm run dev` applied a save): its down() runs there first.
+  if (applied && rollback) await rollbackLast(file, path.join(dataDir, SQLITE_FILE), databaseUrl);
+  else if (applied) {
     throw new GenerateError(
       `--discard-last: ${name} is already applied to ${db} (listed in knex_migrations); ` +
         'discarding it would leave that database ahead of the code. Write a new migration instead, ' +
         (databaseUrl
           ? 'or, if that database is disposable, roll the migration back there (or point DATABASE_URL elsewhere) and discard again'
-          : 'or, if that database is disposable, delete it (or point DATA_DIR elsewhere) and discard again'),
+          : 'or, if that database is disposable, delete it (or point DATA_DIR elsewhere) and discard again') +
+        ' — `--discard-last --rollback` runs its down() there first when it is the newest applied',
     );
   }
   const snapshot = restoreTables(readSnapshot(paths.snapshot), before);

@@ -19,6 +19,7 @@ import { generateOpenApi } from './targets/openapi.js';
 import { generateRoutes } from './targets/routes.js';
 import { generateRows } from './targets/rows.js';
 import { generateTypes } from './targets/types.js';
+import { generateClient } from './targets/client.js';
 import { generateTables } from './targets/tables.js';
 
 export interface GenerateOptions {
@@ -30,6 +31,8 @@ export interface GenerateOptions {
   now?: Date;
   /** Skip the handler check (unit tests of the generator alone). */
   skipHandlerCheck?: boolean;
+  /** Also write the typed API client (targets/client.ts) to this file. */
+  client?: string;
 }
 
 export interface GenerateResult {
@@ -84,12 +87,13 @@ export async function generate(paths: ProjectPaths, options: GenerateOptions = {
     changed.push(path.relative(paths.root, path.join(paths.migrations, migration)), path.relative(paths.root, paths.snapshot));
   }
 
+  const types = await generateTypes(model);
   const files: [string, GeneratedFile][] = [
     [paths.generated, generateModelJson(model)],
     [paths.generated, generateRoutes(model)],
     [paths.generated, generateEps(model)],
     [paths.generated, generateOpenApi(model)],
-    [paths.generated, await generateTypes(model)],
+    [paths.generated, types],
     [paths.generated, generateTables(model)],
     [paths.generated, generateRows(model)],
     [paths.migrations, generateMigrationIndex(listMigrations(paths.migrations))],
@@ -102,6 +106,15 @@ export async function generate(paths: ProjectPaths, options: GenerateOptions = {
     if (!options.check) {
       fs.mkdirSync(path.dirname(target), { recursive: true });
       fs.writeFileSync(target, file.content);
+    }
+  }
+  if (options.client && !options.check) {
+    const content = generateClient(model, types.content);
+    const current = fs.existsSync(options.client) ? fs.readFileSync(options.client, 'utf8') : undefined;
+    if (current !== content) {
+      fs.mkdirSync(path.dirname(options.client), { recursive: true });
+      fs.writeFileSync(options.client, content);
+      changed.push(path.relative(paths.root, options.client));
     }
   }
   if (options.check && changed.length) {

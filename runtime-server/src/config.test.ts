@@ -31,6 +31,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('SCHEMA_WATCH: 1 or 0, and refused in production (the schema watcher is development-only)', () => {
+    assert.equal(loadConfig({}).schemaWatch, undefined);
+    assert.equal(loadConfig({ SCHEMA_WATCH: '0' }).schemaWatch, undefined);
+    assert.equal(loadConfig({ SCHEMA_WATCH: '1' }).schemaWatch, true);
+    assert.throws(() => loadConfig({ SCHEMA_WATCH: 'yes' }), /SCHEMA_WATCH must be 1 or 0/);
+    assert.throws(() => loadConfig({ NODE_ENV: 'production', SCHEMA_WATCH: '1' }), /SCHEMA_WATCH is a development switch/);
+  });
+
   it('refuses CAPTCHA_FIXED_CODE in production', () => {
     assert.throws(() => loadConfig({ NODE_ENV: 'production', CAPTCHA_FIXED_CODE: '1234' }), ConfigError);
     assert.equal(loadConfig({ NODE_ENV: 'production' }).nodeEnv, 'production');

@@ -16,6 +16,8 @@ export interface Config {
   ai: { baseUrl?: string; apiKey?: string; model?: string };
   /** Where development-only `menu/create` writes entity schemas; default: the repository's `schemas/`. */
   schemasDir?: string;
+  /** SCHEMA_WATCH=1 (`npm run dev` sets it): saves under schemas/ are generated, migrated and served live; refused in production. */
+  schemaWatch?: boolean;
   /** Largest page `size`, and largest `list`/export result. */
   limits: { pageSize: number; listRows: number; batchRows: number; jsonBody: string };
   /** Largest uploaded file in MB (docs/reference/product-spec.md §5 'size cannot exceed {n}MB'); default 100. */
@@ -60,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...(databaseUrl ? { databaseUrl } : {}),
     ...(env.ADMIN_PASSWORD ? { adminPassword: env.ADMIN_PASSWORD } : {}),
     ...(env.CAPTCHA_FIXED_CODE ? { captchaFixedCode: env.CAPTCHA_FIXED_CODE } : {}),
+    ...(parseSwitch('SCHEMA_WATCH', env.SCHEMA_WATCH) ? { schemaWatch: true } : {}),
     nodeEnv,
     ai: {
       ...(env.AI_BASE_URL ? { baseUrl: env.AI_BASE_URL } : {}),
@@ -76,7 +79,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (config.captchaFixedCode && config.nodeEnv === 'production') {
     throw new ConfigError('CAPTCHA_FIXED_CODE is a test-only switch and is refused when NODE_ENV=production');
   }
+  if (config.schemaWatch && config.nodeEnv === 'production') {
+    throw new ConfigError('SCHEMA_WATCH is a development switch (npm run dev) and is refused when NODE_ENV=production');
+  }
   return config;
+}
+
+/** A 1/0 switch; unset or empty is off, anything else stops the start. */
+function parseSwitch(name: string, raw: string | undefined): boolean {
+  if (raw === undefined || raw === '' || raw === '0') return false;
+  if (raw === '1') return true;
+  throw new ConfigError(`${name} must be 1 or 0 (on or off), got "${raw.slice(0, 50)}"`);
 }
 
 /** `https://cdn.example.com/files/`, `/api` or `/` → without the trailing slash; anything else stops the start. */

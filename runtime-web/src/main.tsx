@@ -11,6 +11,7 @@ import { bootstrap } from './core/bootstrap';
 import { createStores } from './core/stores';
 import type { Stores } from './core/stores';
 import { installExtensions } from './extensions';
+import { followDevEvents, isLocalHost } from './core/devEvents';
 import { App } from './App';
 
 declare global {
@@ -48,6 +49,8 @@ async function start(): Promise<void> {
     </StrictMode>,
   );
   await bootstrap(stores);
+  // `npm run dev` (Vite), or a console opened on this machine: follow the schema watcher (core/devEvents.ts).
+  if (import.meta.env.DEV || isLocalHost(location.hostname)) void followDevEvents(stores);
 }
 
 start().catch((err: unknown) => console.error('[start-up]', err));

@@ -105,3 +105,22 @@ export function wordOfChinese(text: string): string | undefined {
   for (const [word, [cn, tw]] of Object.entries(WORDS)) if (cn === text || tw === text) return word;
   return undefined;
 }
+
+/**
+ * An entity's labels where `given` names at least one locale (a first draft often states only one): a missing
+ * locale falls back to the other Chinese form, or to the English text translated word by word where the words are
+ * known, else to the text given. Every locale not given is listed in `missing`, which `npm run generate` warns about.
+ */
+export function entityLabels(given: Partial<Labels>): { labels: Labels; missing: Locale[] } {
+  const any = given.en ?? given['zh-cn'] ?? given['zh-tw'] ?? '';
+  const fromEn = given.en !== undefined && splitWords(given.en).every((w) => WORDS[w]) ? labelsOf(given.en) : undefined;
+  const fromZh = given['zh-cn'] ?? given['zh-tw'];
+  const english = fromZh !== undefined ? wordOfChinese(fromZh) : undefined;
+  const labels: Labels = {
+    'zh-cn': given['zh-cn'] ?? fromEn?.['zh-cn'] ?? given['zh-tw'] ?? any,
+    'zh-tw': given['zh-tw'] ?? fromEn?.['zh-tw'] ?? given['zh-cn'] ?? any,
+    en: given.en ?? (english ? labelsOf(english).en : any),
+  };
+  const missing = (['zh-cn', 'zh-tw', 'en'] as const).filter((l) => given[l] === undefined);
+  return { labels, missing };
+}

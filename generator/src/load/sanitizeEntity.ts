@@ -19,6 +19,7 @@ import { accessIndexes } from './accessIndexes.js';
 import { sanitizeRelation } from './sanitizeRelation.js';
 import { applyNamingRule, entityClassName } from './naming.js';
 import { expandProperty } from './shorthand.js';
+import { entityLabels } from './labels.js';
 
 export { entityClassName };
 
@@ -82,6 +83,14 @@ export function sanitizeEntity(raw: RawSchemaFile): { entity: EntityModel; error
     err('ModuleMismatch', '/$id', `$id "${id}" must start with the module folder "${raw.module}/"`);
   }
   const table = doc['x-table'] as string | undefined;
+  // A project's entity may label itself in one locale; a lone draft (coding endpoints, menu/parse) states all three.
+  if (!raw.groups && !hasAllLabels(doc['x-label'])) {
+    err('MetaSchema', '/x-label', `must have zh-cn, zh-tw and en (a draft states every label)`);
+  }
+  const label = entityLabels((doc['x-label'] ?? {}) as Partial<Labels>);
+  for (const locale of raw.groups ? label.missing : []) {
+    warnings.push(`${raw.file}: entity ${id}: no ${locale} label (shown as "${label.labels[locale]}"); add it to "x-label"`);
+  }
   const required: string[] = Array.isArray(doc.required) ? doc.required : [];
   const props: Record<string, Raw> = doc.properties ?? {};
 
@@ -178,7 +187,7 @@ export function sanitizeEntity(raw: RawSchemaFile): { entity: EntityModel; error
     prefix,
     ...(table ? { name: (doc['x-entity'] as string | undefined) ?? entityClassName(table), table } : {}),
     ...(doc['x-renamedFrom'] ? { renamedFrom: doc['x-renamedFrom'] as string } : {}),
-    label: doc['x-label'] as Labels,
+    label: label.labels,
     ...(typeof doc.description === 'string' ? { description: doc.description } : {}),
     fields,
     ...(relations.length ? { relations } : {}),

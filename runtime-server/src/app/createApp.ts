@@ -11,6 +11,8 @@ import { Authz, bumpAuthEpoch } from '../auth/authz.js';
 import { ensureAdmin, grantSeedRoleMenus } from '../auth/bootstrap.js';
 import { ensureEntityMenus } from '../coding/entityMenus.js';
 import { applyMigrations, serveProject } from '../coding/applyEntity.js';
+import { SchemaWatch } from '../coding/schemaWatch.js';
+import { servedProjectPaths } from '../coding/projectFiles.js';
 import type { ProjectPaths } from '@schema-admin/generator';
 import { authGuard } from '../auth/guard.js';
 import { ensureJwtSecret } from '../auth/secret.js';
@@ -159,15 +161,30 @@ export async function createApp(config: Config, parts: AppParts, options: Create
     const guards = options.guards ? options.guards(services) : [openRouteLimit(services), authGuard(services), requestLog(services)];
     for (const route of routes) composeEndpoint(router, table, route, services, guards);
     // Entities created by the coding endpoints join the running router (no restart in development).
-    services.mountRoute = (route) => {
+    services.mountRoute = (route, replace = false) => {
       const method = route.method.toUpperCase();
-      if (router.stack.some((l) => l.path === route.url && l.methods.includes(method))) return false;
+      const same = (l: (typeof router.stack)[number]) => l.path === route.url && l.methods.includes(method);
+      if (router.stack.some(same)) {
+        if (!replace) return false;
+        services.unmountRoute!(route.method, route.url);
+      }
       composeEndpoint(router, table, route, services, guards);
       return true;
+    };
+    services.unmountRoute = (method, url) => {
+      const m = method.toUpperCase();
+      table.remove(m, url);
+      router.stack.splice(0, router.stack.length, ...router.stack.filter((l) => !(l.path === url && l.methods.includes(m))));
     };
 
     if (options.project) await serveProject(services, options.project);
     await ensureEntityMenus(services);
+    // `npm run dev`: saves under schemas/ are served live (config.ts refuses the switch in production).
+    const watch = config.schemaWatch && config.nodeEnv !== 'production' ? new SchemaWatch(services, options.project ?? servedProjectPaths(config.schemasDir)) : undefined;
+    if (watch) {
+      await watch.start();
+      services.schemaWatch = watch;
+    }
 
     // Load-balancer probes first: cheap, never logged, never compressed.
     app.use(health(knex, lifecycle, options.project ? undefined : migrations.map(([name]) => name)));
@@ -203,6 +220,8 @@ export async function createApp(config: Config, parts: AppParts, options: Create
       },
       close: async () => {
         lifecycle.draining = true;
+        watch?.close();
+        await watch?.idle();
         await services.scheduler.stop();
         await services.dataJobs.drain();
         await services.requestLog.close();

@@ -38,6 +38,26 @@ export interface Generated {
 }
 
 /** Per-app services, reachable from every handler (no module-level state anywhere). */
+/** What handlers see of the schema watcher: its last state and a way to follow it. */
+export interface SchemaWatchLike {
+  state: DevSchemaState;
+  /** `onClose` runs when the watcher stops (shutdown), so streams that follow it end. */
+  subscribe(listener: (state: DevSchemaState) => void, onClose?: () => void): () => void;
+}
+
+/** The last sync of schemas/ with the running server: served (ok) or refused with the generator's message. */
+export interface DevSchemaState {
+  /** Grows with every sync that changed what is served, so the console knows to reload EPS and menus. */
+  version: number;
+  ok: boolean;
+  /** The generator's (or migration's) message when refused; the last good state keeps serving. */
+  error?: string;
+  /** Entities served anew by the last good sync. */
+  changed: string[];
+  /** Milliseconds from the file event to serving (or refusing). */
+  ms: number;
+}
+
 export interface AppServices {
   config: Config;
   knex: Knex;
@@ -72,6 +92,13 @@ export interface AppServices {
   changed(entityId: string): Promise<void>;
   /** A module's named read cache (ModuleDefinition.readCaches); throws for a name no module declared. */
   readCache(name: string): EpochCache;
-  /** Mounts a route in the running router (entities created at run time); false when it already exists. */
-  mountRoute?: (route: RouteRecord) => boolean;
+  /**
+   * Mounts a route in the running router (entities created at run time); false when it already exists, unless
+   * `replace` (the schema watcher: a changed entity's routes take its new model) puts the new one in its place.
+   */
+  mountRoute?: (route: RouteRecord, replace?: boolean) => boolean;
+  /** Takes a route out of the running router (the schema watcher: an action a saved schema no longer declares). */
+  unmountRoute?: (method: string, url: string) => void;
+  /** Development with SCHEMA_WATCH=1: the schema watcher (coding/schemaWatch.ts), whose state the console follows. */
+  schemaWatch?: SchemaWatchLike;
 }

@@ -61,7 +61,7 @@ export async function applyMigrations(knex: Knex, paths: ProjectPaths): Promise<
 }
 
 /** Makes the running app serve the entity: model, CRUD runtime, EPS/OpenAPI, and its routes. */
-export function serve(services: AppServices, paths: ProjectPaths, all: EntityModel[], entity: EntityModel): string[] {
+export function serve(services: AppServices, paths: ProjectPaths, all: EntityModel[], entity: EntityModel, replace = false, handlers: Record<string, unknown> = {}): string[] {
   const joined = new Set(entity.query.join.map((j) => j.entity));
   const runtime = createRegistry({ entities: all.filter((e) => e.id === entity.id || joined.has(e.id)) }, services.ajv, services.limits).get(entity.id);
   services.entities.set(entity.id, entity);
@@ -69,8 +69,12 @@ export function serve(services: AppServices, paths: ProjectPaths, all: EntityMod
   services.generated = loadGenerated(paths.generated);
   const mounted: string[] = [];
   for (const a of entity.actions) {
-    const route: RouteRecord = { method: a.method, url: a.url, entity: entity.id, action: a.name, auth: a.auth, perm: a.perm, bind: 'generic' };
-    if (services.mountRoute?.(route)) mounted.push(a.url);
+    // A named handler comes from `handlers` (the module the schema watcher loaded); without it the action is not served.
+    const handler = a.handler ? handlers[a.handler] : undefined;
+    if (a.handler && typeof handler !== 'function') continue;
+    const bind = typeof handler === 'function' ? (handler as Exclude<RouteRecord['bind'], 'generic'>) : 'generic';
+    const route: RouteRecord = { method: a.method, url: a.url, entity: entity.id, action: a.name, auth: a.auth, perm: a.perm, bind };
+    if (services.mountRoute?.(route, replace)) mounted.push(a.url);
   }
   return mounted;
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { projectPaths } from '@schema-admin/generator';
 import type { ProjectPaths } from '@schema-admin/generator';
 
@@ -12,6 +13,16 @@ export function codingPaths(schemasDir: string | undefined): ProjectPaths {
   if (!schemasDir) return real;
   const schemas = path.resolve(schemasDir);
   return { ...projectPaths(path.dirname(schemas)), schemas, snapshot: path.join(schemas, '.snapshot.json'), handlers: real.handlers };
+}
+
+/**
+ * The project this server runs from (its sources' repository: a scratch copy in tests), for the schema watcher
+ * when `config.schemasDir` is unset. Not `projectPaths()`: the generator package resolves through node_modules,
+ * which a copy links to the original repository.
+ */
+export function servedProjectPaths(schemasDir: string | undefined): ProjectPaths {
+  if (schemasDir) return codingPaths(schemasDir);
+  return projectPaths(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..'));
 }
 
 /** True when `paths` hold a project the generator can run on (meta-schema present). */

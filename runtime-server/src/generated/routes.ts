@@ -30,6 +30,7 @@ export const routes: RouteRecord[] = [
   { method: 'post', url: '/admin/base/comm/personUpdate', entity: 'base/comm', action: 'personUpdate', auth: 'login', perm: 'base:comm:personUpdate', bind: base_comm.personUpdate },
   { method: 'get', url: '/admin/base/comm/permmenu', entity: 'base/comm', action: 'permmenu', auth: 'login', perm: 'base:comm:permmenu', bind: base_comm.permmenu },
   { method: 'post', url: '/admin/base/comm/logout', entity: 'base/comm', action: 'logout', auth: 'login', perm: 'base:comm:logout', bind: base_comm.logout },
+  { method: 'get', url: '/admin/base/comm/devEvents', entity: 'base/comm', action: 'devEvents', auth: 'login', perm: 'base:comm:devEvents', bind: base_comm.devEvents },
   { method: 'get', url: '/admin/base/comm/program', entity: 'base/comm', action: 'program', auth: 'open', perm: 'base:comm:program', bind: base_comm.program },
   { method: 'get', url: '/admin/base/comm/openapi', entity: 'base/comm', action: 'openapi', auth: 'login', perm: 'base:comm:openapi', bind: base_comm.openapi },
   { method: 'get', url: '/admin/base/comm/uploadMode', entity: 'base/comm', action: 'uploadMode', auth: 'login', perm: 'base:comm:uploadMode', bind: base_comm.uploadMode },

@@ -31,6 +31,12 @@ export class RouteTable {
     byPath(this.fastChains, method).set(url, compose([...this.before, ...chain]) as Middleware);
   }
 
+  /** Removes a route (the schema watcher re-mounts a changed entity's routes, or drops an action no longer declared). */
+  remove(method: string, url: string): void {
+    this.chains.get(method.toUpperCase())?.delete(url);
+    this.fastChains.get(method.toUpperCase())?.delete(url);
+  }
+
   has(method: string, url: string): boolean {
     return this.chains.get(method.toUpperCase())?.has(url) ?? false;
   }

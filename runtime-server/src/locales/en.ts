@@ -112,6 +112,7 @@ export const en: Messages = {
   // coding
   'coding.badEntity': 'Invalid entity name: {name} (a letter first, then letters, digits, - or _; at most 48 characters)',
   'coding.badModule': 'Invalid module name: {name} (a lower-case letter first, then lower-case letters and digits; at most 32 characters; not meta or seed)',
+  'coding.watchOff': 'schemas/ is not being watched (start the development server with npm run dev; production never watches)',
   'coding.devOnly': 'Code generation is available in development only (NODE_ENV=production)',
   'coding.draftNoFields': 'No fields found in the description; list them, e.g. "title:string:50 price:decimal" or "a product with title, price and stock"',
   'coding.exists': 'Entity {name} already exists ({file}); send overwrite: true to replace its schema',

@@ -111,6 +111,7 @@ export const zhCn = {
   // coding
   'coding.badEntity': '实体名无效：{name}（字母开头，只能包含字母、数字、- 或 _，最长 48 个字符）',
   'coding.badModule': '模块名无效：{name}（小写字母开头，只能包含小写字母和数字，最长 32 个字符，不能是 meta 或 seed）',
+  'coding.watchOff': '未在监视 schemas/（用 npm run dev 启动开发服务器，生产环境从不监视）',
   'coding.devOnly': '只能在开发环境下生成代码（当前 NODE_ENV=production）',
   'coding.draftNoFields': '描述中没有找到字段；请列出字段，例如 "title:string:50 price:decimal" 或 "a product with title, price and stock"',
   'coding.exists': '实体 {name} 已存在（{file}）；如需替换其 schema，请传 overwrite: true',

@@ -112,6 +112,7 @@ export const zhTw: Messages = {
   // coding
   'coding.badEntity': '實體名稱無效：{name}（字母開頭，只能包含字母、數字、- 或 _，最長 48 個字元）',
   'coding.badModule': '模組名稱無效：{name}（小寫字母開頭，只能包含小寫字母和數字，最長 32 個字元，不能是 meta 或 seed）',
+  'coding.watchOff': '未在監看 schemas/（用 npm run dev 啟動開發伺服器，正式環境從不監看）',
   'coding.devOnly': '只能在開發環境下產生程式碼（目前 NODE_ENV=production）',
   'coding.draftNoFields': '描述中沒有找到欄位；請列出欄位，例如 "title:string:50 price:decimal" 或 "a product with title, price and stock"',
   'coding.exists': '實體 {name} 已存在（{file}）；如需取代其 schema，請傳 overwrite: true',

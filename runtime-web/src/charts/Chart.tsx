@@ -15,14 +15,16 @@ echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, Tool
 function optionOf(spec: ChartSpec, dark: boolean): echarts.EChartsCoreOption {
   const text = dark ? 'rgba(249,249,249,0.8)' : 'rgba(28,31,35,0.8)';
   const axis = dark ? 'rgba(255,255,255,0.15)' : 'rgba(28,31,35,0.12)';
-  const base = { backgroundColor: 'transparent', textStyle: { color: text }, color: spec.colors };
+  // `color: undefined` would replace ECharts' default palette with nothing: bars and slices drawn invisible.
+  const base = { backgroundColor: 'transparent', textStyle: { color: text }, ...(spec.colors ? { color: spec.colors } : {}) };
   if (spec.kind === 'pie') {
     return {
       ...base,
       tooltip: { trigger: 'item', valueFormatter: spec.format },
       legend: { bottom: 0, textStyle: { color: text } },
       animationDuration: 300,
-      series: [{ type: 'pie', radius: ['40%', '68%'], center: ['50%', '45%'], data: spec.slices, label: { color: text, formatter: '{b}: {d}%' } }],
+      // The legend names the slices (a name in the label was cut to '…' on a narrow card).
+      series: [{ type: 'pie', radius: ['40%', '68%'], center: ['50%', '45%'], data: spec.slices, label: { color: text, formatter: '{d}%' } }],
     };
   }
   return {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { applyTheme, contrast, DEFAULT_THEME, normaliseTheme, parseHex, readable, shades, THEME_PRESETS, themeVariables } from './theme';
+import { applyTheme, contrast, DEFAULT_THEME, normaliseTheme, parseHex, readable, shades, tagFills, THEME_PRESETS, themeVariables } from './theme';
 
 test('the eight presets of docs/reference/product-spec.md §1, default first', () => {
   assert.deepEqual(
@@ -73,4 +73,17 @@ test('a stored theme is normalised field by field', () => {
     name: 'bohe', color: '#3EB489', isGroup: true, transition: 'none',
   });
   assert.deepEqual(normaliseTheme({ color: 'red', isGroup: 'yes', transition: 'spin' }), DEFAULT_THEME);
+});
+
+test('a light tag (blue-8 on blue-5 at 15 %) reads at AA on every surface, every preset, both modes', () => {
+  for (const { color } of THEME_PRESETS) {
+    for (const dark of [false, true]) {
+      const vars = themeVariables(color, dark);
+      const hex = (v: string): string => '#' + v.split(',').map((n) => Number(n).toString(16).padStart(2, '0')).join('');
+      for (const fill of tagFills(hex(vars['--semi-blue-5']!), dark)) {
+        const ratio = contrast(hex(vars['--semi-blue-8']!), fill);
+        assert.ok(ratio >= 4.5, `${color} ${dark ? 'dark' : 'light'}: ${ratio.toFixed(2)} on ${fill}`);
+      }
+    }
+  }
 });

@@ -161,6 +161,11 @@ const READABLE_TOKENS: Record<'light' | 'dark', Record<string, string>> = {
   },
 };
 
+/** The fills of a light tag (Semi: `rgba(var(--semi-blue-5), 0.15)`) over each surface text sits on. */
+export function tagFills(fill: string, dark: boolean): string[] {
+  return TEXT_SURFACES[dark ? 'dark' : 'light'].map((bg) => toHex(mix(rgbOf(bg), rgbOf(fill), 0.15)));
+}
+
 /** The CSS variables `applyTheme` writes, exposed for tests and for components that style themselves. */
 export function themeVariables(color: string, dark: boolean): Record<string, string> {
   const scale = primaryScale(color, dark);
@@ -169,6 +174,8 @@ export function themeVariables(color: string, dark: boolean): Record<string, str
     // Semi reads its palette as "r,g,b" inside rgba(var(--semi-blue-5), 1).
     vars[`--semi-blue-${i}`] = triple(hex);
   });
+  // A light tag writes blue-8 on blue-5 at 15 % over the surface (Semi's tag mixin): keep that text readable.
+  vars['--semi-blue-8'] = triple(readable(scale[8]!, tagFills(scale[5]!, dark), dark));
   // Primary as text must read on the surfaces it sits on; the palette (blue-0…9) keeps the chosen colour.
   const primary = readable(color, TEXT_SURFACES[dark ? 'dark' : 'light'], dark);
   const states = primaryScale(primary, dark);

@@ -11,6 +11,8 @@ import { toCrudError } from '../crud/provider';
 import type { CrudStore } from '../crud/store';
 import type { Row } from '../crud/types';
 import { EntityForm } from './form/EntityForm';
+import { rememberOpener, restoreOpener } from '../a11y/returnFocus';
+import type { Opener } from '../a11y/returnFocus';
 import './form/widgets';
 import './form/moduleWidgets';
 import type { EntityFormHandle } from './form/EntityForm';
@@ -36,6 +38,8 @@ export const FormDialog = observer(function FormDialog({ store, state, onClose }
   const initial = useRef('');
   const form = useRef<EntityFormHandle>(null);
   const mode = state?.mode;
+  const opener = useRef<Opener>();
+  if (state && !opener.current) opener.current = rememberOpener();
 
   useEffect(() => {
     if (!state) return;
@@ -44,7 +48,7 @@ export const FormDialog = observer(function FormDialog({ store, state, onClose }
       const values = { ...toFormData(items, row, m), ...(state.prefill ?? {}) };
       setRecord(row);
       setData(values);
-      initial.current = JSON.stringify(values);
+      initial.current = comparable(values);
     };
     if ((state.mode === 'update' || state.mode === 'info') && state.row?.id !== undefined && store.model.ops.info) {
       setLoading(true);
@@ -59,12 +63,20 @@ export const FormDialog = observer(function FormDialog({ store, state, onClose }
   }, [state, items, store, onClose]);
 
   const close = () => {
-    if (mode !== 'info' && JSON.stringify(data) !== initial.current) {
+    if (mode !== 'info' && comparable(data) !== initial.current) {
       Modal.confirm({ title: t('tip'), content: t('dirtyConfirm'), okText: t('confirm'), cancelText: t('cancel'), onOk: onClose });
       return;
     }
     onClose();
   };
+
+  // What would be sent, with empty values alike (undefined, '', null, []): a widget normalising a value as
+  // it mounts (a decimal's string, an empty list) is not a change the user made.
+  function comparable(values: Row): string {
+    const body = toRequestBody(items, values, 'add');
+    for (const [k, v] of Object.entries(body)) if (v === null || (Array.isArray(v) && !v.length)) delete body[k];
+    return JSON.stringify(body);
+  }
 
   const submit = async (values: Row) => {
     if (!mode || mode === 'info') return;
@@ -93,6 +105,10 @@ export const FormDialog = observer(function FormDialog({ store, state, onClose }
       maskClosable={false}
       onCancel={close}
       closeOnEsc
+      afterClose={() => {
+        restoreOpener(opener.current);
+        opener.current = undefined;
+      }}
       bodyStyle={{ maxHeight: '68vh', overflow: 'auto' }}
       footer={
         mode === 'info' ? (

@@ -7,7 +7,7 @@
  * value (`value`, kept in the URL by the store), so a reload or a shared link shows the same node; `start: 'first'`
  * chooses the first node when none is named (the dictionary screen opens on its first type, as the reference does).
  */
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Empty, Modal, Spin, Toast, Tree } from '@douyinfe/semi-ui';
 import { IconHandle, IconPlus, IconRefresh, IconSetting } from '@douyinfe/semi-icons';
@@ -21,6 +21,7 @@ import { confirmDelete } from './confirmDelete';
 import { entityStore, loadSchema } from './schemaCache';
 import { moveNode, orderBody } from './treeOrder';
 import type { DropPlace } from './treeOrder';
+import { useTreeKeyboard } from '../a11y/treeKeys';
 import './screens/locales';
 
 const FormDialog = lazy(() => import('./FormDialog'));
@@ -101,10 +102,35 @@ export const Sidebar = observer(function Sidebar({
       alive = false;
     };
   }, [entity, stores]);
+  // The tree item the node menu was opened on: Escape gives it the focus back.
+  const opener = useRef<HTMLElement | null>(null);
+  const box = useRef<HTMLElement>(null);
+  const hasNodeOps = useRef(false);
+  const menuByKey = useCallback(
+    (key: string, item: HTMLElement) => {
+      const row = rows?.find((r) => String(r.id) === key);
+      if (!row || !hasNodeOps.current) return;
+      const at = item.getBoundingClientRect();
+      opener.current = item;
+      setMenuAt({ x: at.left + 16, y: at.bottom, row });
+    },
+    [rows],
+  );
+  useTreeKeyboard(box, { onMenu: menuByKey });
   useEffect(() => {
     if (!menuAt) return;
     const close = () => setMenuAt(undefined);
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
+    const onKey = (e: KeyboardEvent) => {
+      const items = [...document.querySelectorAll<HTMLButtonElement>('[data-testid="tree-context-menu"] button')];
+      const at = items.indexOf(document.activeElement as HTMLButtonElement);
+      if (e.key === 'Escape') {
+        close();
+        opener.current?.focus();
+      } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        items[(at + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus();
+      }
+    };
     window.addEventListener('click', close);
     window.addEventListener('scroll', close, true);
     window.addEventListener('keydown', onKey);
@@ -133,6 +159,7 @@ export const Sidebar = observer(function Sidebar({
     may('delete') ? { key: 'delete', run: (r: Row) => remove(r) } : undefined,
     onAddMember ? { key: 'addMember', run: (r: Row) => onAddMember(r.id) } : undefined,
   ].filter((o): o is { key: string; run(r: Row): void } => !!o);
+  hasNodeOps.current = nodeOps.length > 0;
 
   const afterChange = () => {
     load();
@@ -235,7 +262,7 @@ export const Sidebar = observer(function Sidebar({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rows]);
   return (
-    <aside className="crud-sidebar" aria-label={title} data-testid="crud-sidebar">
+    <aside ref={box} className="crud-sidebar" aria-label={title} data-testid="crud-sidebar">
       <div className="crud-sidebar__head">
         <span>{title}</span>
         <span>
@@ -311,6 +338,7 @@ export const Sidebar = observer(function Sidebar({
             const row = rows?.find((r) => String(r.id) === String(node.key));
             if (!row || !nodeOps.length) return;
             e.preventDefault();
+            opener.current = (e.target as HTMLElement).closest<HTMLElement>('[role="treeitem"]');
             setMenuAt({ x: e.clientX, y: e.clientY, row });
           }}
           onChange={(v) => {

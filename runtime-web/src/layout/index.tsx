@@ -3,6 +3,7 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../core/stores/context';
 import { Icon } from '../icons';
+import { DevSchemaBanner } from './DevSchemaBanner';
 import { GroupBar } from './GroupBar';
 import { frameClasses } from './menuView';
 import { PageView } from './PageView';
@@ -46,6 +47,7 @@ const MainLayout = observer(function MainLayout() {
       <section className="sa-frame__main">
         <TopBar />
         <TabsBar />
+        <DevSchemaBanner />
         <main className="sa-frame__view" id="sa-main" tabIndex={-1}>
           <PageView />
         </main>

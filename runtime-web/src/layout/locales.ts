@@ -11,6 +11,7 @@ export const layoutMessages = {
     noMenu: '暂无菜单',
     mainMenu: '主菜单',
     skipToMain: '跳到主要内容',
+    devSchemaError: 'schemas/ 的改动未生效，仍在使用上一个正确的版本：',
     theme: {
       open: '主题设置',
       title: '主题设置',
@@ -51,6 +52,7 @@ export const layoutMessages = {
     noMenu: '暫無選單',
     mainMenu: '主選單',
     skipToMain: '跳到主要內容',
+    devSchemaError: 'schemas/ 的變更未生效，仍在使用上一個正確的版本：',
     theme: {
       open: '主題設定',
       title: '主題設定',
@@ -91,6 +93,7 @@ export const layoutMessages = {
     noMenu: 'No menu yet',
     mainMenu: 'Main menu',
     skipToMain: 'Skip to main content',
+    devSchemaError: 'The change to schemas/ was not applied; the last good version keeps serving:',
     theme: {
       open: 'Theme settings',
       title: 'Theme settings',

@@ -91,6 +91,19 @@ describe('dashboard (browser)', () => {
     assert.deepEqual(categories.map((c) => c.replace(/\s+/g, ' ').trim()), ['数码 ¥1,200.00', '服装 ¥80.50', '食品 ¥12.30']);
     await page.locator('[data-testid="dash-sales-chart"] canvas').first().waitFor();
     await page.waitForTimeout(500); // the charts' 300 ms entry animation
+    // The bars and the slices are drawn in colour, not only the axes and labels (greys).
+    for (const chart of ['dash-sales-chart', 'dash-category']) {
+      const coloured = await page.locator(`[data-testid="${chart}"] canvas`).first().evaluate((c: HTMLCanvasElement) => {
+        const { data } = c.getContext('2d')!.getImageData(0, 0, c.width, c.height);
+        let n = 0;
+        for (let i = 0; i < data.length; i += 4) {
+          const [r, g, b, a] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
+          if (a > 200 && Math.max(r, g, b) - Math.min(r, g, b) > 60) n++;
+        }
+        return n;
+      });
+      assert.ok(coloured > 200, `${chart}: ${coloured} coloured pixels`);
+    }
     await screenshot(page, 'dashboard-zh-light');
 
     await knex()('demo_order').insert(order(goods[1]!, '7.20', 1, now));

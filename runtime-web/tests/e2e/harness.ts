@@ -32,12 +32,14 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(options: { project?: ProjectPaths; schemasDir?: string } = {}): Promise<Harness> {
+export async function startHarness(options: { project?: ProjectPaths; schemasDir?: string; schemaWatch?: boolean } = {}): Promise<Harness> {
   // No-op when dist is fresh: scripts/test.mjs builds once before the browser tests.
   if (!process.env.SA_E2E_WEB_DIST) ensureWebBuild();
   const db = sqliteTestDb();
   // schemasDir: where the coding endpoints write (a scratch project's copy in tests that create entities).
-  const app = await startTestApp(await db.config(options.schemasDir ? { schemasDir: options.schemasDir } : undefined), { webDir: WEB_DIST, ...(options.project ? { project: options.project } : {}) });
+  // schemaWatch: the project's schemas/ are watched, as `npm run dev` does (coding/schemaWatch.ts).
+  const overrides = { ...(options.schemasDir ? { schemasDir: options.schemasDir } : {}), ...(options.schemaWatch ? { schemaWatch: true } : {}) };
+  const app = await startTestApp(await db.config(overrides), { webDir: WEB_DIST, ...(options.project ? { project: options.project } : {}) });
   const server = http.createServer(app.instance.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

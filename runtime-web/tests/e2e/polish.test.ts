@@ -272,4 +272,165 @@ describe('keyboard only', () => {
     await page.getByTestId('sidebar').locator('a[data-testid="menu-item-/demo/order"]').focus();
     await screenshot(page, 'keyboard-sidebar-focus-en-dark');
   });
+
+  it('fills every widget of the form showcase by keyboard (en dark): text, decimal, number, switch, select, date, date-time, cron, icon, image upload, password, JSON, textarea, rich text', async () => {
+    // Playwright turns on file-chooser interception when the first listener is added, asynchronously: added
+    // here, long before a button opens one (else the first chooser may open for real and block the next).
+    page.on('filechooser', () => undefined);
+    await page.goto('/demo/crud');
+    await switchLook(page, 'en', true);
+    const formTab = page.getByRole('tab', { name: 'Form widgets' });
+    await formTab.focus();
+    await page.keyboard.press('Enter');
+    const form = page.locator('.crud-demo-form');
+    await form.locator('#root_title').waitFor();
+    const section = async (name: string) => {
+      await form.getByRole('tab', { name }).focus();
+      await page.keyboard.press('Enter');
+    };
+    const typeInto = async (selector: string, text: string) => {
+      await form.locator(selector).focus();
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type(text);
+    };
+    // Basics: a too-short title first, so the validation error is met and fixed.
+    await typeInto('#root_title', 'K');
+    await typeInto('#root_price', '99.5');
+    await typeInto('#root_stock', '5');
+    await page.keyboard.press('ArrowUp');
+    await form.locator('#root_status').focus();
+    await page.keyboard.press('Space');
+    await form.locator('#root_onSale').focus();
+    await page.keyboard.press('Space');
+    await form.locator('#root_level').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.semi-select-option').first().waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.locator('.semi-select-option').first().waitFor({ state: 'hidden' });
+    // Time: dates typed into the picker's input, Enter takes them, Escape closes the panel.
+    await section('Time');
+    for (const [field, text] of [['day', '2026-11-28'], ['at', '2026-11-28 10:30:00']] as const) {
+      const box = form.locator(`[data-field="${field}"] [role="combobox"]`);
+      assert.equal(await box.getAttribute('aria-label'), field === 'day' ? 'Date' : 'Date and time', 'the picker is named by its field, in the UI language');
+      await box.locator('input').focus();
+      await page.keyboard.type(text);
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Escape');
+    }
+    await typeInto('#root_cron', '0 0 3 * * *');
+    // Icon and images: an icon option is a button; an upload button opens the file chooser.
+    await section('Icon and images');
+    await form.getByTestId('icon-option-home').focus();
+    await page.keyboard.press('Enter');
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    for (const field of ['cover', 'images']) {
+      const button = form.locator(`.crud-upload[data-field="${field}"] button`).first();
+      await button.focus();
+      await page.waitForFunction((name) => document.activeElement?.getAttribute('aria-label') === name, await button.getAttribute('aria-label'));
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: 8000 }), page.keyboard.press('Enter')]);
+      await chooser.setFiles({ name: `${field}.png`, mimeType: 'image/png', buffer: png });
+      await form.locator(`.crud-upload[data-field="${field}"] img`).first().waitFor();
+    }
+    // More: the password's show button is named in English here and shows the text; JSON, textarea, rich text.
+    await section('More');
+    await typeInto('#root_password', 'secret123');
+    const toggle = form.getByRole('button', { name: 'Show password' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await form.locator('#root_password').getAttribute('type'), 'text');
+    assert.equal(await form.getByRole('button', { name: 'Hide password' }).count(), 1);
+    assert.equal((await form.locator('label[for="root_meta"]').innerText()).trim(), 'Extra data', 'a free-form JSON field is drawn, with its label');
+    await typeInto('#root_meta', '{"shelf": 4}');
+    await typeInto('#root_remark', 'typed remark');
+    await form.locator('[data-field="content"] [contenteditable="true"]').focus();
+    await page.keyboard.type('Rich ');
+    await page.keyboard.press('ControlOrMeta+B');
+    await page.keyboard.type('bold');
+    await screenshot(page, 'keyboard-widgets-en-dark');
+    // Validate: the short title is refused and announced; fixed, the form is valid.
+    const validate = page.getByTestId('crud-demo-validate');
+    await validate.focus();
+    await page.keyboard.press('Enter');
+    await form.locator('#root_title__error').waitFor();
+    await section('Basics');
+    await typeInto('#root_title', 'Keyboard showcase');
+    await validate.focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Valid', { exact: true }).first().waitFor();
+    const value = JSON.parse(await page.getByTestId('crud-demo-value').innerText()) as Record<string, unknown>;
+    assert.equal(value.title, 'Keyboard showcase');
+    assert.equal(Number(value.price), 99.5);
+    assert.equal(value.stock, 6, 'typed 5, ArrowUp made it 6');
+    assert.equal(value.status, 0, 'the switch started on');
+    assert.equal(value.onSale, true);
+    assert.ok([1, 2, 3].includes(value.level as number), `a level picked: ${String(value.level)}`);
+    assert.equal(value.day, '2026-11-28');
+    assert.equal(value.at, '2026-11-28 10:30:00');
+    assert.equal(value.cron, '0 0 3 * * *');
+    assert.equal(value.icon, 'icon-home');
+    assert.match(String(value.cover), /\.png$/);
+    assert.ok(Array.isArray(value.images) && value.images.length === 1, 'one image in the set');
+    assert.equal(value.password, 'secret123');
+    assert.deepEqual(value.meta, { shelf: 4 });
+    assert.equal(value.remark, 'typed remark');
+    assert.match(String(value.content), /Rich <(strong|b)>bold<\/(strong|b)>/);
+  });
+
+  it('trees by keyboard: one tab stop, arrows, Enter chooses a department, Shift+F10 opens its menu, Space checks a role\'s menus', async () => {
+    await page.goto('/sys/user');
+    await switchLook(page, 'zh-cn', false);
+    const side = page.getByTestId('crud-sidebar');
+    await side.locator('[role="treeitem"]').nth(1).waitFor();
+    assert.equal(await side.locator('[role="treeitem"][tabindex="0"]').count(), 1, 'one tab stop in the tree');
+    // From the tree's filter box, Tab reaches the tree; ArrowDown moves to the first department.
+    await side.locator('input').first().focus();
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('role')), 'treeitem');
+    assert.ok((await focused(page)).ring, 'visible focus on the tree item');
+    await page.keyboard.press('ArrowDown');
+    const dept = await page.evaluate(() => (document.activeElement as HTMLElement).dataset.key);
+    assert.ok(dept && dept !== '__all', `a department has the focus: ${String(dept)}`);
+    const listed = page.waitForRequest((r) => r.url().endsWith('/admin/base/sys/user/page') && JSON.stringify(r.postDataJSON()).includes('departmentIds'));
+    await page.keyboard.press('Enter');
+    await listed;
+    assert.equal(await side.locator(`[role="treeitem"][data-key="${dept}"]`).getAttribute('aria-selected'), 'true');
+    await screenshot(page, 'keyboard-tree-focus-zh-light');
+    // Its node menu by keyboard; arrows move inside it; Escape gives the focus back to the node.
+    await page.keyboard.press('Shift+F10');
+    await page.getByTestId('tree-context-menu').waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('role')), 'menuitem');
+    const first = await page.evaluate(() => document.activeElement?.textContent);
+    await page.keyboard.press('ArrowDown');
+    assert.notEqual(await page.evaluate(() => document.activeElement?.textContent), first, 'ArrowDown moved in the menu');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('tree-context-menu').waitFor({ state: 'detached' });
+    assert.equal(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.key), dept);
+
+    // The role dialog's menu tree: Space checks the focused menu; saved by keyboard.
+    await page.goto('/sys/role');
+    await page.getByTestId('crud-add').waitFor();
+    await page.getByTestId('crud-add').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('#root_name').waitFor();
+    await page.locator('#root_name').focus();
+    await page.keyboard.type('Keyboard role');
+    await page.locator('#root_label').focus();
+    await page.keyboard.type('kb_role');
+    const menus = page.locator('.semi-modal [data-field="menuIdList"]');
+    const stop = menus.locator('[role="treeitem"][tabindex="0"]');
+    await stop.waitFor();
+    await stop.focus();
+    await page.keyboard.press('End');
+    const leaf = await page.evaluate(() => (document.activeElement as HTMLElement).dataset.key);
+    await page.keyboard.press('Space');
+    await page.waitForFunction((key) => document.querySelector(`.semi-modal [data-field="menuIdList"] [role="treeitem"][data-key="${key}"]`)?.getAttribute('aria-checked') === 'true', leaf);
+    await page.getByTestId('crud-save').focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('保存成功').first().waitFor();
+    const role = await h.app.instance.services.knex('base_sys_role').where({ label: 'kb_role' }).first();
+    assert.ok(role, 'the role was saved');
+    const links = await h.app.instance.services.knex('base_sys_role_menu').where({ roleId: role.id }).pluck('menuId');
+    assert.ok(links.map(String).includes(String(leaf)), `the checked menu ${String(leaf)} is linked: ${links.join(',')}`);
+  });
 });

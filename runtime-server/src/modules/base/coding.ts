@@ -7,6 +7,7 @@ import { docOfRequest } from '../../coding/createInput.js';
 import type { CreateCodeBody } from '../../coding/createInput.js';
 import { codingPaths, isProject } from '../../coding/projectFiles.js';
 import { addEntityMenus } from '../../coding/entityMenus.js';
+import { withProjectLock } from '../../coding/projectLock.js';
 import type { Knex } from 'knex';
 import type { Actor } from '../../core/actor.js';
 import { guardOf } from './menuGuard.js';
@@ -44,8 +45,6 @@ export const getModuleTree: Handler = ({ services, locale }) => {
   return [...modules.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([module, entities]) => ({ module, entities }));
 };
 
-// One creation at a time per app: each one regenerates the whole project.
-const running = new WeakMap<object, Promise<unknown>>();
 
 /**
  * `POST createCode {schema | module, entity, fields, label?, overwrite?, parentId?}`: validates, writes
@@ -61,8 +60,7 @@ export const createCode: Handler = async (ctx) => {
   if (!isProject(paths)) throw new AppError('coding.noProject', { dir: path.basename(paths.schemas) });
   if (body.parentId !== undefined) await assertParentDirectory(services.knex, ctx.actor, body.parentId);
 
-  const before = running.get(services) ?? Promise.resolve();
-  const job = before.catch(() => undefined).then(async () => {
+  return withProjectLock(services, async () => {
     const outcome = await createEntity(services, paths, { doc, overwrite: body.overwrite === true });
     const menus = await addEntityMenus(services, outcome.entity, originOf(ctx), body.parentId);
     return {
@@ -77,8 +75,6 @@ export const createCode: Handler = async (ctx) => {
       menu: menus,
     };
   });
-  running.set(services, job);
-  return job;
 };
 
 /**

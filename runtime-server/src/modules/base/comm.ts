@@ -21,6 +21,8 @@ import type { ActiveUpload } from '../../plugins/manager.js';
 import { ENTITIES, TABLES } from '../../generated/tables.js';
 import { roleIdsOfUser } from '../../auth/roleIds.js';
 
+export { devEvents } from './devEvents.js';
+
 /** `GET /admin/base/comm/program`: which back-end language a shared console talks to (8.x). */
 export const program: Handler = () => 'Node';
 

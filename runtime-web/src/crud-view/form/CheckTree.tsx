@@ -4,6 +4,7 @@
  * `props.halfChecked` also stores half-checked ancestors (a role's `menuIdList`); `props.linkBy` names a
  * boolean field that links parent and child checks (a role's `relevance`), otherwise they are always linked.
  */
+import { useRef } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { Spin, Tree } from '@douyinfe/semi-ui';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +17,7 @@ import { registerWidget } from '../registry';
 import { fullyChecked, withAncestors } from './checkTree';
 import '../screens/locales';
 import { useEntityList } from './entityList';
+import { useTreeKeyboard } from '../../a11y/treeKeys';
 
 const labelOf = (r: Row) => String(r.name ?? r.title ?? r.label ?? `#${String(r.id)}`);
 /** Seeded menu names follow the UI language here as in the sidebar (core/menuLabels). */
@@ -30,6 +32,8 @@ export function CheckTreeWidget(p: WidgetProps) {
   const data = ((p.registry?.formContext as { data?: Row } | undefined)?.data ?? {}) as Row;
   const linked = linkBy ? !!data[linkBy] : true;
   const rows = useEntityList(stores, ref);
+  const box = useRef<HTMLDivElement>(null);
+  useTreeKeyboard(box, { ready: !!rows });
   if (!rows) return <Spin />;
   const stored = ((p.value as unknown[] | null | undefined) ?? []).filter((id) => rows.some((r) => r.id === id));
   const checked = linked && half ? fullyChecked(rows, stored) : stored;
@@ -41,7 +45,7 @@ export function CheckTreeWidget(p: WidgetProps) {
   });
   const byKey = new Map(rows.map((r) => [String(r.id), r.id]));
   return (
-    <div className="crud-check-tree" data-field={p.name} aria-label={p.label} role="group">
+    <div ref={box} className="crud-check-tree" data-field={p.name} aria-label={p.label} role="group">
       <Tree
         multiple
         filterTreeNode

@@ -102,7 +102,8 @@ export const EntityForm = forwardRef<EntityFormHandle, Props>(function EntityFor
       const objectTyped = [i.meta.schema.type].flat().includes('object');
       ui[i.field] = {
         'ui:widget': name,
-        ...(objectTyped && i.component && hasWidget(i.component) ? { 'ui:field': objectField(i.component) } : {}),
+        // Any widget, chosen or derived (JSON as text for a free-form object), or rjsf shows nothing for it.
+        ...(objectTyped && hasWidget(name) ? { 'ui:field': objectField(name) } : {}),
         'ui:title': labels.get(i.field),
         'ui:options': { meta: i.meta, ...(i.props ?? {}), label: true },
         ...(i.meta.readOnly ? { 'ui:readonly': true } : {}),

@@ -10,7 +10,8 @@ function FieldTemplate(p: FieldTemplateProps) {
   const errors = [...new Set(p.rawErrors ?? [])];
   return (
     <div className={`crud-field${errors.length ? ' crud-field--error' : ''}`} data-field={p.id.replace(/^root_/, '')}>
-      {p.displayLabel !== false && (
+      {/* rjsf hides the label of an object-typed field drawn by a widget (ui:field); the form asks for it (label). */}
+      {(p.displayLabel !== false || (p.uiSchema?.['ui:field'] !== undefined && p.uiSchema?.['ui:options']?.label === true)) && (
         <label className="crud-field__label" htmlFor={p.id}>
           {p.required ? <span className="crud-field__required">*</span> : null}
           {p.label}

@@ -5,6 +5,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { Button, DatePicker, Image, Input, InputNumber, Select, Switch, TextArea, Toast, TreeSelect } from '@douyinfe/semi-ui';
+import { PasswordInput } from '../../a11y/PasswordInput';
 import { IconClose, IconFolderOpen, IconUpload } from '@douyinfe/semi-icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -62,7 +63,7 @@ function TextWidget(p: WidgetProps) {
 
 function PasswordWidget(p: WidgetProps) {
   const placeholder = usePlaceholder(p);
-  return <Input {...common(p)} mode="password" autoComplete="new-password" value={(p.value as string | undefined) ?? ''} placeholder={placeholder} onChange={(v) => p.onChange(v === '' ? undefined : v)} />;
+  return <PasswordInput {...common(p)} autoComplete="new-password" value={(p.value as string | undefined) ?? ''} placeholder={placeholder} onChange={(v) => p.onChange(v === '' ? undefined : v)} />;
 }
 
 function TextareaWidget(p: WidgetProps) {

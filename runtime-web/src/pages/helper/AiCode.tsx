@@ -12,7 +12,7 @@ import '../../crud-view/form/widgets';
 import { docOf, KINDS, previewEntity, rowsOf } from './draftDoc';
 import type { Doc, FieldRow, Kind } from './draftDoc';
 import { directoryOptions } from './parentMenus';
-import { readEvents } from './sse';
+import { readEvents } from '../../core/sse';
 import './locales';
 import './ai-code.css';
 

@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Button, Input, Spin, Toast } from '@douyinfe/semi-ui';
+import { PasswordInput } from '../../a11y/PasswordInput';
 import { loadSession } from '../../core/bootstrap';
 import { useStores } from '../../core/stores/context';
 import { LocaleButtons } from './LocaleButtons';
@@ -112,11 +113,10 @@ const Login = observer(function Login() {
         <label className="login__label" htmlFor="login-password">
           {t('login.password')}
         </label>
-        <Input
+        <PasswordInput
           id="login-password"
           data-testid="login-password"
           size="large"
-          mode="password"
           value={password}
           autoComplete="current-password"
           placeholder={t('login.passwordPlaceholder')}

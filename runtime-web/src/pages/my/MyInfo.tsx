@@ -3,6 +3,7 @@ import type { ChangeEvent, FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Avatar, Button, Card, Input, Toast } from '@douyinfe/semi-ui';
+import { PasswordInput } from '../../a11y/PasswordInput';
 import { useStores } from '../../core/stores/context';
 import type { TokenPair } from '../../core/request';
 import { checkAvatar, uploadKey } from '../../extensions/upload/check';
@@ -115,7 +116,7 @@ const MyInfo = observer(function MyInfo() {
             {t('my.oldPassword')}
           </label>
           <div>
-            <Input id="my-old-password" data-testid="my-old-password" mode="password" autoComplete="current-password" value={oldPassword} onChange={setOldPassword} validateStatus={errors.oldPassword ? 'error' : 'default'} />
+            <PasswordInput id="my-old-password" data-testid="my-old-password" autoComplete="current-password" value={oldPassword} onChange={setOldPassword} validateStatus={errors.oldPassword ? 'error' : 'default'} />
             {err('oldPassword')}
           </div>
         </div>
@@ -124,7 +125,7 @@ const MyInfo = observer(function MyInfo() {
             {t('my.newPassword')}
           </label>
           <div>
-            <Input id="my-new-password" data-testid="my-new-password" mode="password" autoComplete="new-password" value={password} onChange={setPassword} validateStatus={errors.password ? 'error' : 'default'} />
+            <PasswordInput id="my-new-password" data-testid="my-new-password" autoComplete="new-password" value={password} onChange={setPassword} validateStatus={errors.password ? 'error' : 'default'} />
             {err('password')}
           </div>
         </div>

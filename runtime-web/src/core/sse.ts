@@ -1,4 +1,4 @@
-/** Reads a `text/event-stream` response body event by event (the draft endpoint answers a POST, so no EventSource). */
+/** Reads a `text/event-stream` response body event by event (the streams need the Authorization header, so no EventSource). */
 export async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<{ event: string; data: unknown }> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
