@@ -154,7 +154,7 @@ export async function up(knex: Knex): Promise<void> {
     t.index(["price","id"], "demo_goods_price_id_index");
   });
   await knex.schema.alterTable("demo_goods", (t) => {
-    t.index(["status","type"], "demo_goods_status_type_index");
+    t.index(["status","type","createTime","id"], "demo_goods_status_type_createtime_id_index");
   });
   await knex.schema.alterTable("demo_goods", (t) => {
     t.index(["stock","id"], "demo_goods_stock_id_index");
@@ -212,7 +212,7 @@ export async function up(knex: Knex): Promise<void> {
     t.index(["createTime","id"], "lock_command_createtime_id_index");
   });
   await knex.schema.alterTable("lock_command", (t) => {
-    t.index(["deviceId","command","success"], "lock_command_deviceid_command_success_index");
+    t.index(["deviceId","command","success","createTime","id"], "lock_command_deviceid_command_success_createtime_id_index");
   });
   await knex.schema.alterTable("lock_command", (t) => {
     t.index(["success"], "lock_command_success_index");
@@ -247,7 +247,7 @@ export async function up(knex: Knex): Promise<void> {
     t.index(["userName"], "lock_device_username_index");
   });
   await knex.schema.alterTable("lock_device", (t) => {
-    t.index(["userNumber","userName","serialNumber","channel","phone"], "lock_device_usernumber_username_serialnumber_channel_phone_index");
+    t.index(["userNumber","userName","serialNumber","channel","phone","createTime","id"], "lock_device_usernumber_username_serialnumber_channel_ph_9af6be38");
   });
   await knex.schema.alterTable("plugin_info", (t) => {
     t.dropIndex(["createTime"], "plugin_info_createtime_index");
@@ -320,7 +320,7 @@ export async function up(knex: Knex): Promise<void> {
     });
   }
   await knex.schema.alterTable("task_info", (t) => {
-    t.index(["status","type"], "task_info_status_type_index");
+    t.index(["status","type","createTime","id"], "task_info_status_type_createtime_id_index");
   });
   await knex.schema.alterTable("task_info", (t) => {
     t.index(["type"], "task_info_type_index");
@@ -344,7 +344,7 @@ export async function up(knex: Knex): Promise<void> {
     t.index(["isDefault"], "user_address_isdefault_index");
   });
   await knex.schema.alterTable("user_address", (t) => {
-    t.index(["userId","isDefault"], "user_address_userid_isdefault_index");
+    t.index(["userId","isDefault","createTime","id"], "user_address_userid_isdefault_createtime_id_index");
   });
   await knex.schema.alterTable("user_info", (t) => {
     t.dropIndex(["createTime"], "user_info_createtime_index");
@@ -359,13 +359,13 @@ export async function up(knex: Knex): Promise<void> {
     t.index(["loginType"], "user_info_logintype_index");
   });
   await knex.schema.alterTable("user_info", (t) => {
-    t.index(["status","gender","loginType"], "user_info_status_gender_logintype_index");
+    t.index(["status","gender","loginType","createTime","id"], "user_info_status_gender_logintype_createtime_id_index");
   });
 }
 
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.alterTable("user_info", (t) => {
-    t.dropIndex(["status","gender","loginType"], "user_info_status_gender_logintype_index");
+    t.dropIndex(["status","gender","loginType","createTime","id"], "user_info_status_gender_logintype_createtime_id_index");
   });
   await knex.schema.alterTable("user_info", (t) => {
     t.dropIndex(["loginType"], "user_info_logintype_index");
@@ -380,7 +380,7 @@ export async function down(knex: Knex): Promise<void> {
     t.index(["createTime"], "user_info_createtime_index");
   });
   await knex.schema.alterTable("user_address", (t) => {
-    t.dropIndex(["userId","isDefault"], "user_address_userid_isdefault_index");
+    t.dropIndex(["userId","isDefault","createTime","id"], "user_address_userid_isdefault_createtime_id_index");
   });
   await knex.schema.alterTable("user_address", (t) => {
     t.dropIndex(["isDefault"], "user_address_isdefault_index");
@@ -404,7 +404,7 @@ export async function down(knex: Knex): Promise<void> {
     t.dropIndex(["type"], "task_info_type_index");
   });
   await knex.schema.alterTable("task_info", (t) => {
-    t.dropIndex(["status","type"], "task_info_status_type_index");
+    t.dropIndex(["status","type","createTime","id"], "task_info_status_type_createtime_id_index");
   });
   await knex.schema.alterTable("task_info", (t) => {
     t.dropIndex(["nextRunTime","id"], "task_info_nextruntime_id_index");
@@ -461,7 +461,7 @@ export async function down(knex: Knex): Promise<void> {
     t.index(["createTime"], "plugin_info_createtime_index");
   });
   await knex.schema.alterTable("lock_device", (t) => {
-    t.dropIndex(["userNumber","userName","serialNumber","channel","phone"], "lock_device_usernumber_username_serialnumber_channel_phone_index");
+    t.dropIndex(["userNumber","userName","serialNumber","channel","phone","createTime","id"], "lock_device_usernumber_username_serialnumber_channel_ph_9af6be38");
   });
   await knex.schema.alterTable("lock_device", (t) => {
     t.dropIndex(["userName"], "lock_device_username_index");
@@ -488,7 +488,7 @@ export async function down(knex: Knex): Promise<void> {
     t.dropIndex(["success"], "lock_command_success_index");
   });
   await knex.schema.alterTable("lock_command", (t) => {
-    t.dropIndex(["deviceId","command","success"], "lock_command_deviceid_command_success_index");
+    t.dropIndex(["deviceId","command","success","createTime","id"], "lock_command_deviceid_command_success_createtime_id_index");
   });
   await knex.schema.alterTable("lock_command", (t) => {
     t.dropIndex(["createTime","id"], "lock_command_createtime_id_index");
@@ -542,7 +542,7 @@ export async function down(knex: Knex): Promise<void> {
     t.dropIndex(["stock","id"], "demo_goods_stock_id_index");
   });
   await knex.schema.alterTable("demo_goods", (t) => {
-    t.dropIndex(["status","type"], "demo_goods_status_type_index");
+    t.dropIndex(["status","type","createTime","id"], "demo_goods_status_type_createtime_id_index");
   });
   await knex.schema.alterTable("demo_goods", (t) => {
     t.dropIndex(["price","id"], "demo_goods_price_id_index");
