@@ -40,6 +40,7 @@ import { freePort } from '../runtime-server/src/testing/spawnServer.js';
 import { buildServer, leanHeapFile } from './server-build.mjs';
 import { cpuTimeUs, localDbServerPid, rssMb } from './bench/procStats.js';
 import { TABLES } from '../runtime-server/src/generated/tables.js';
+import { loadGenerated } from '../runtime-server/src/app/loadGenerated.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -73,6 +74,12 @@ const CPU_PROF = opt('cpu-prof', '');
 const SMAPS = opt('smaps', '');
 /** `--cold-starts <n>`: restarts after the load (server and baseline alternately); the median is reported. */
 const COLD_STARTS = Number(opt('cold-starts', '5'));
+/**
+ * `--cli-round`: after the rounds, one more of every case with a floor and a fixed request, loaded by the plain
+ * autocannon command-line client (which reads every body into a string): its req/s beside load.mjs's shows whether
+ * the two generators agree, and where the plain client is the bottleneck (issue 41).
+ */
+const CLI_ROUND = argv.includes('--cli-round');
 const PASSWORD = 'Bench-pass-1';
 const SCOPED_PASSWORD = 'Scoped-pass-1';
 const USER_PASSWORD = 'Bench-user-1';
@@ -91,6 +98,8 @@ interface Case {
   connections?: number;
   /** The floor: a fixed body (the server's own answer) or the SQL the server ran. */
   floor?: 'json' | 'sql';
+  /** How the server decorates a page's rows, which the SQL floor does too (scripts/bench/floor.mjs). */
+  decorate?: { entity: string; names?: boolean; omit?: string[] };
 }
 
 const CASES: Case[] = [
@@ -99,7 +108,7 @@ const CASES: Case[] = [
   { name: 'person', method: 'GET', path: '/admin/base/comm/person', as: 'admin', floor: 'json' },
   { name: 'permmenu', method: 'GET', path: '/admin/base/comm/permmenu', as: 'scoped', floor: 'json' },
   { name: 'dict/info/data', method: 'POST', path: '/admin/dict/info/data', as: 'admin', body: {}, floor: 'json' },
-  { name: 'user/page', method: 'POST', path: '/admin/base/sys/user/page', as: 'scoped', body: { page: 1, size: 20 }, floor: 'sql' },
+  { name: 'user/page', method: 'POST', path: '/admin/base/sys/user/page', as: 'scoped', body: { page: 1, size: 20 }, floor: 'sql', decorate: { entity: 'base/sys/user', names: true, omit: ['isSuper'] } },
   {
     name: 'goods/page',
     method: 'POST',
@@ -107,6 +116,7 @@ const CASES: Case[] = [
     as: 'admin',
     body: { page: 1, size: 20, keyWord: 'description 4', status: 1, order: 'price', sort: 'asc' },
     floor: 'sql',
+    decorate: { entity: 'demo/goods' },
   },
   { name: 'add', method: 'POST', path: '/admin/demo/goods/add', as: 'admin', vary: 'add' },
   { name: 'update', method: 'POST', path: '/admin/demo/goods/update', as: 'admin', vary: 'update' },
@@ -143,7 +153,28 @@ interface Measure {
   dbCpuUs?: number;
   /** How long the run lasted (runSeconds). */
   seconds?: number;
+  /** The load generator's CPU per answer (µs) and its share of one core over the run (1 = saturated). */
+  genCpuUs?: number;
+  genShare?: number;
+  /** The measured process's share of one core over the run. */
+  share?: number;
+  /** Set when the run measured the load generator, not the target (see BOUND). */
+  bound?: string;
+  /** Neither the target nor the generator used CONTENDED of a core: something else on the machine set the pace. */
+  contended?: boolean;
 }
+
+/** Under this share of a core on both sides, a run was paced by the machine's other load (reported, not failed). */
+const CONTENDED = 0.5;
+
+/**
+ * A run measured the load generator rather than its target when the generator used at least GEN_SATURATED of a
+ * core (it is one thread) while the target used under TARGET_IDLE of one: the target waited for requests. Such a run
+ * fails the bench, not the server (issue 41: the old generator capped EPS near 2 000 req/s at 16–19 % floor CPU).
+ */
+const GEN_SATURATED = 0.9;
+const TARGET_IDLE = 0.6;
+const BOUND: string[] = [];
 
 interface Proc {
   proc: ChildProcess;
@@ -182,8 +213,9 @@ async function startFloor(spec: object): Promise<Proc> {
   fs.writeFileSync(file, JSON.stringify(spec));
   // Profiled too with `--cpu-prof`, so the two profiles can be compared function by function.
   const flags = CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.join(path.resolve(CPU_PROF), 'floor')] : [];
-  // On PostgreSQL the floor loads the server's connection settings (db/createDb.ts, TypeScript).
-  if ((spec as { db?: { client?: string } }).db?.client === 'pg') flags.push('--import', 'tsx');
+  // On PostgreSQL the floor loads the server's connection settings (db/createDb.ts, TypeScript), and a page floor the
+  // server's read conversion (db/values.ts): loaded once, nothing of tsx runs per request.
+  if ((spec as { db?: { client?: string } }).db?.client === 'pg' || Object.keys((spec as { decorate?: object }).decorate ?? {}).length) flags.push('--import', 'tsx');
   const proc = spawn(process.execPath, [...flags, path.join(ROOT, 'scripts', 'bench', 'floor.mjs'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     readline.createInterface({ input: proc.stdout! }).once('line', resolve);
@@ -200,6 +232,26 @@ async function stop(p: Proc | undefined): Promise<void> {
   if (p.proc.exitCode === null) p.proc.kill('SIGKILL');
 }
 
+/**
+ * The floor must answer the very bytes the server answers (issue 41: the page floor returned undecorated rows):
+ * each case's answer from both, compared byte for byte, before any load. A difference stops the bench.
+ */
+async function sameAnswers(server: Proc, floor: Proc, tokens: Record<string, string>, dbName: string): Promise<void> {
+  for (const c of CASES.filter((x) => x.floor && !x.vary)) {
+    const get = async (url: string) => {
+      const res = await fetch(`${url}${c.path}`, { method: c.method, headers: { authorization: tokens[c.as ?? 'admin']!, 'content-type': 'application/json' }, body: c.body === undefined ? undefined : JSON.stringify(c.body) });
+      return res.text();
+    };
+    const [a, b] = [await get(server.url), await get(floor.url)];
+    if (a !== b) {
+      let i = 0;
+      while (i < a.length && a[i] === b[i]) i++;
+      throw new Error(`[${dbName}] ${c.name}: the floor's answer differs from the server's at character ${i}:\n server …${a.slice(Math.max(0, i - 80), i + 80)}\n floor  …${b.slice(Math.max(0, i - 80), i + 80)}`);
+    }
+    process.stderr.write(`[${dbName}] ${c.name}: the floor answers the server's ${Buffer.byteLength(a)} bytes\n`);
+  }
+}
+
 const randomIp = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
 /** One autocannon run in its own process. */
@@ -210,6 +262,24 @@ function load(run: Record<string, unknown>): Measure {
   fs.rmSync(file, { force: true });
   if (r.status !== 0) throw new Error(`load generator failed: ${r.stderr}`);
   return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as Measure;
+}
+
+/** Prints the process's own CPU time (µs) on stderr as it exits: the CLI's cost, as load.mjs reports its own. */
+const CPU_AT_EXIT = `data:text/javascript,${encodeURIComponent('process.on("exit",()=>{const u=process.cpuUsage();process.stderr.write(`cpu-us ${u.user+u.system}\\n`)})')}`;
+
+/** One run of the plain autocannon command-line client (`-j`: its JSON result), for --cli-round. */
+function cliLoad(p: Proc, c: Case, headers: Record<string, string>): { rps: number; cpuUs: number; genShare: number; non2xx: number } {
+  const args = ['--import', CPU_AT_EXIT, path.join(ROOT, 'node_modules', 'autocannon', 'autocannon.js'), '-j', '-c', String(CONNECTIONS), '-d', String(SECONDS), '-m', c.method];
+  for (const [k, v] of Object.entries({ ...headers, 'x-forwarded-for': randomIp(), ...(c.body === undefined ? {} : { 'content-type': 'application/json' }) })) args.push('-H', `${k}=${v}`);
+  if (c.body !== undefined) args.push('-b', JSON.stringify(c.body));
+  args.push(`${p.url}${c.path}`);
+  const cpu0 = cpuTimeUs(p.proc.pid);
+  const r = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  const used = cpuTimeUs(p.proc.pid) - cpu0;
+  if (r.status !== 0) throw new Error(`autocannon CLI failed: ${r.stderr}`);
+  const out = JSON.parse(r.stdout) as { requests: { average: number; total: number }; non2xx: number; errors: number };
+  const cliCpu = Number(/cpu-us (\d+)/.exec(r.stderr)?.[1] ?? NaN);
+  return { rps: out.requests.average, cpuUs: Math.round(used / Math.max(1, out.requests.total)), genShare: Math.round((cliCpu / (SECONDS * 1e6)) * 100) / 100, non2xx: out.non2xx + out.errors };
 }
 
 /**
@@ -546,7 +616,19 @@ interface Row {
   roundRatios?: number[];
   cpuUs: number;
   dbCpuUs?: number;
+  /** The floor's CPU per request over this target's, per round and their median: the server's cost in the floor's terms. */
+  cpuRatio?: number;
+  roundCpuRatios?: number[];
+  /** `cpu` when the two ratios differ by more than DISAGREE: the CPU ratio is then the headline (issue 41). */
+  headline?: 'rps' | 'cpu';
+  /** Medians: the target's share of a core, the generator's CPU per answer and share of a core. */
+  share: number;
+  genCpuUs: number;
+  genShare: number;
 }
+
+/** Req/s and CPU ratios further apart than this disagree; the CPU ratio is the headline then. */
+const DISAGREE = 0.1;
 
 const bundle = await buildServer();
 const baseline = BASELINE ? baselineBundle(BASELINE) : undefined;
@@ -559,6 +641,10 @@ const results: { method: Record<string, unknown>; databases: Record<string, unkn
     minLatencies: MIN_LATENCIES,
     maxRunSeconds: MAX_RUN_SECONDS,
     rounds: ROUNDS,
+    generatorSaturated: GEN_SATURATED,
+    targetIdle: TARGET_IDLE,
+    ratiosDisagree: DISAGREE,
+    freshFloorEachRound: true,
     connections: CONNECTIONS,
     users: USERS,
     goods: GOODS,
@@ -609,18 +695,26 @@ for (const kind of DBS) {
     if (baseline) made.push((baseDb = (await preparedDb(kind, baseline)).db));
     server = await startServer(bundle, db.env, true);
     const tokens = await signIn(server.url, db.knex);
-    const statics: Record<string, string> = {};
+    // The floor answers the server's own bytes with the server's own validators and caching headers, pre-encoded.
+    const statics: Record<string, { body: string; headers: Record<string, string> }> = {};
     for (const c of CASES.filter((x) => x.floor === 'json')) {
       const res = await fetch(`${server.url}${c.path}`, { method: c.method, headers: { authorization: tokens[c.as ?? 'admin']!, 'content-type': 'application/json' }, body: c.body === undefined ? undefined : JSON.stringify(c.body) });
-      statics[c.path] = await res.text();
-      if (!statics[c.path]!.includes('"code":1000')) throw new Error(`${c.name}: ${statics[c.path]!.slice(0, 200)}`);
+      const body = await res.text();
+      if (!body.includes('"code":1000')) throw new Error(`${c.name}: ${body.slice(0, 200)}`);
+      const headers: Record<string, string> = {};
+      for (const h of ['content-type', 'etag', 'cache-control', 'vary']) if (res.headers.get(h) !== null) headers[h] = res.headers.get(h)!;
+      statics[c.path] = { body, headers };
     }
     const sqlCases = CASES.filter((c) => c.floor === 'sql');
     const { queries, exportQuery } = sqlCases.length || EXPORT ? await captureSql(db.env, sqlCases, tokens) : { queries: {}, exportQuery: undefined };
     for (const c of sqlCases) process.stderr.write(`[${db.name}] ${c.name} floor replays ${queries[c.path]!.length} statements\n`);
     const exportHeaders = EXPORT_BODY.columns;
     const exportsSpec = exportQuery ? { [EXPORT_FLOOR_PATH]: { ...exportQuery, headers: exportHeaders } } : {};
-    floor = await startFloor({ db: db.floorDb, statics, queries, exports: exportsSpec });
+    const entityFields = (id: string) => loadGenerated().model.entities.find((e) => e.id === id)!.fields;
+    const decorate = Object.fromEntries(sqlCases.filter((c) => c.decorate).map((c) => [c.path, { ...c.decorate, fields: entityFields(c.decorate!.entity) }]));
+    const floorSpec = { db: db.floorDb, statics, queries, decorate, exports: exportsSpec };
+    floor = await startFloor(floorSpec);
+    await sameAnswers(server, floor, tokens, db.name);
     if (baseline && baseDb) base = await startServer(baseline, baseDb.env);
     const baseTokens = base && baseDb ? await signIn(base.url, baseDb.knex) : {};
     const idleRss = rssMb(server.proc.pid);
@@ -633,6 +727,13 @@ for (const kind of DBS) {
     const deleteFrom = new Map<Target, number>();
     let addSeed = 0;
     for (let round = 0; round < ROUNDS; round++) {
+      // A fresh floor every round: a floor's CPU per request grew with its uptime (19–24 µs fresh, 26–37 µs after an
+      // hour, issue 41), which flattered the server in the later rounds.
+      if (round > 0) {
+        await stop(floor);
+        floor = await startFloor(floorSpec);
+        targets[targets.length - 1]!.p = floor;
+      }
       for (const c of CASES) {
         const order = rotated(targets.filter((x) => x.t !== 'floor' || c.floor), round);
         for (const { t, p } of order) {
@@ -653,6 +754,8 @@ for (const kind of DBS) {
               seconds,
               connections: Math.min(CONNECTIONS, c.connections ?? CONNECTIONS),
               expectCode: true,
+              // Every answer of a case that does not vary per request has the same size (load.mjs checks it).
+              fixedSize: !c.vary,
               seed: addSeed++,
             };
             // A different user per request: the login throttle counts attempts per username while they run.
@@ -664,7 +767,11 @@ for (const kind of DBS) {
             const cpu0 = cpuTimeUs(p.proc.pid);
             const dbCpu0 = db.serverPid ? cpuTimeUs(db.serverPid) : NaN;
             const m = load(spec);
-            m.cpuUs = Math.round((cpuTimeUs(p.proc.pid) - cpu0) / Math.max(1, m.total));
+            const used = cpuTimeUs(p.proc.pid) - cpu0;
+            m.cpuUs = Math.round(used / Math.max(1, m.total));
+            m.share = Math.round((used / (seconds * 1e6)) * 100) / 100;
+            m.contended = m.share < CONTENDED && (m.genShare ?? 0) < CONTENDED;
+            if ((m.genShare ?? 0) >= GEN_SATURATED && m.share < TARGET_IDLE) m.bound = `load generator at ${Math.round(m.genShare! * 100)} % of a core while the ${t} used ${Math.round(m.share * 100)} %`;
             if (db.serverPid) m.dbCpuUs = Math.round((cpuTimeUs(db.serverPid) - dbCpu0) / Math.max(1, m.total));
             if (c.vary === 'delete') deleteFrom.set(t, (deleteFrom.get(t) ?? GOODS) - m.issued - 1);
             return m;
@@ -673,9 +780,10 @@ for (const kind of DBS) {
           const seconds = runSeconds(warm, Math.min(CONNECTIONS, c.connections ?? CONNECTIONS));
           const m = await runOnce(seconds);
           m.seconds = seconds;
+          if (m.bound) BOUND.push(`[${db.name}] round ${round + 1} ${c.name} ${t}: ${m.bound}`);
           const key = `${c.name}|${t}`;
           runs.set(key, [...(runs.get(key) ?? []), m]);
-          process.stderr.write(`[${db.name}] round ${round + 1} ${c.name.padEnd(15)} ${t.padEnd(8)} ${m.rps.toFixed(0).padStart(6)} req/s p50 ${m.p50} p99 ${m.p99} cpu ${m.cpuUs} µs/req${m.dbCpuUs !== undefined ? ` (db ${m.dbCpuUs})` : ''}${seconds !== SECONDS ? `, ${seconds} s run` : ''}, RSS ${rssMb(p.proc.pid)} MB${m.bad ? ` FAILED ${m.bad}: ${m.sample}` : ''}\n`);
+          process.stderr.write(`[${db.name}] round ${round + 1} ${c.name.padEnd(15)} ${t.padEnd(8)} ${m.rps.toFixed(0).padStart(6)} req/s p50 ${m.p50} p99 ${m.p99} cpu ${m.cpuUs} µs/req (${Math.round((m.share ?? 0) * 100)} % of a core)${m.dbCpuUs !== undefined ? ` (db ${m.dbCpuUs})` : ''}, generator ${m.genCpuUs} µs/req (${Math.round((m.genShare ?? 0) * 100)} %)${m.bound ? ' GENERATOR-BOUND' : ''}${seconds !== SECONDS ? `, ${seconds} s run` : ''}, RSS ${rssMb(p.proc.pid)} MB${m.bad ? ` FAILED ${m.bad}: ${m.sample}` : ''}\n`);
         }
       }
       if (EXPORT) {
@@ -689,6 +797,17 @@ for (const kind of DBS) {
           const m = await exportRun(t, p, token);
           exportRuns.set(t, [...(exportRuns.get(t) ?? []), m]);
           process.stderr.write(`[${db.name}] round ${round + 1} ${'export'.padEnd(15)} ${t.padEnd(8)} ${m.rows} rows in ${m.wallMs} ms (${m.rowsPerSec} rows/s), cpu ${m.cpuMs} ms, peak RSS ${m.peakRssMb} MB\n`);
+        }
+      }
+    }
+    const cliRows: { endpoint: string; target: Target; rps: number; cpuUs: number; genShare: number; non2xx: number }[] = [];
+    if (CLI_ROUND) {
+      for (const c of CASES.filter((x) => x.floor && !x.vary)) {
+        for (const { t, p } of targets) {
+          const tok: Record<string, string> = c.as ? { authorization: (t === 'baseline' ? baseTokens : tokens)[c.as]! } : {};
+          const m = cliLoad(p, c, tok);
+          cliRows.push({ endpoint: c.name, target: t, ...m });
+          process.stderr.write(`[${db.name}] autocannon CLI ${c.name.padEnd(15)} ${t.padEnd(8)} ${m.rps.toFixed(0).padStart(6)} req/s cpu ${m.cpuUs} µs/req, generator ${Math.round(m.genShare * 100)} % of a core${m.non2xx ? ` FAILED ${m.non2xx}` : ''}\n`);
         }
       }
     }
@@ -714,12 +833,14 @@ for (const kind of DBS) {
     const coldStartBaseMs = starts.baseline.length ? median(starts.baseline) : undefined;
     process.stderr.write(`[${db.name}] cold starts: server ${starts.server.join(', ')} ms${coldStartBaseMs === undefined ? '' : `; baseline ${starts.baseline.join(', ')} ms`}\n`);
 
+    const measured = [...runs.values()].flat();
+    const contended = measured.filter((m) => m.contended).length;
     const rows: Row[] = [];
     for (const c of CASES) {
       const pick = (t: Target): Row | undefined => {
         const ms = runs.get(`${c.name}|${t}`);
         if (!ms) return undefined;
-        return { db: db.name, endpoint: c.name, target: t, rps: Math.round(median(ms.map((m) => m.rps))), p50: median(ms.map((m) => m.p50)), p99: median(ms.map((m) => m.p99)), cpuUs: median(ms.map((m) => m.cpuUs ?? NaN)), ...(ms.some((m) => (m.seconds ?? SECONDS) > SECONDS) ? { runSeconds: ms.map((m) => m.seconds ?? SECONDS) } : {}), ...(db.serverPid ? { dbCpuUs: median(ms.map((m) => m.dbCpuUs ?? NaN)) } : {}), bad: ms.reduce((a, m) => a + m.bad, 0) };
+        return { db: db.name, endpoint: c.name, target: t, rps: Math.round(median(ms.map((m) => m.rps))), p50: median(ms.map((m) => m.p50)), p99: median(ms.map((m) => m.p99)), cpuUs: median(ms.map((m) => m.cpuUs ?? NaN)), share: median(ms.map((m) => m.share ?? NaN)), genCpuUs: median(ms.map((m) => m.genCpuUs ?? NaN)), genShare: median(ms.map((m) => m.genShare ?? NaN)), ...(ms.some((m) => (m.seconds ?? SECONDS) > SECONDS) ? { runSeconds: ms.map((m) => m.seconds ?? SECONDS) } : {}), ...(db.serverPid ? { dbCpuUs: median(ms.map((m) => m.dbCpuUs ?? NaN)) } : {}), bad: ms.reduce((a, m) => a + m.bad, 0) };
       };
       const f = pick('floor');
       for (const t of ['server', 'baseline'] as const) {
@@ -730,6 +851,9 @@ for (const kind of DBS) {
           const mine = runs.get(`${c.name}|${t}`)!;
           r.roundRatios = mine.map((m, i) => Math.round((m.rps / floorRuns[i]!.rps) * 100) / 100);
           r.ratio = median(r.roundRatios);
+          r.roundCpuRatios = mine.map((m, i) => Math.round(((floorRuns[i]!.cpuUs ?? NaN) / Math.max(1, m.cpuUs ?? NaN)) * 100) / 100);
+          r.cpuRatio = median(r.roundCpuRatios);
+          r.headline = Math.abs(r.cpuRatio - r.ratio) > DISAGREE ? 'cpu' : 'rps';
         }
         rows.push(r);
       }
@@ -748,13 +872,21 @@ for (const kind of DBS) {
       }
       exportRows.push(r);
     }
-    results.databases.push({ db: db.name, firstStartMs, coldStartMs, ...(coldStartBaseMs === undefined ? {} : { coldStartBaseMs }), rssMb: { idle: idleRss, afterLoad: afterRss, ...(base ? { baselineIdle: idleRssBase, baselineAfterLoad: afterRssBase } : {}) }, rows, ...(exportRows.length ? { export: exportRows } : {}) });
+    results.databases.push({ db: db.name, firstStartMs, coldStartMs, ...(coldStartBaseMs === undefined ? {} : { coldStartBaseMs }), rssMb: { idle: idleRss, afterLoad: afterRss, ...(base ? { baselineIdle: idleRssBase, baselineAfterLoad: afterRssBase } : {}) }, contendedRuns: contended, measuredRuns: measured.length, rows, ...(exportRows.length ? { export: exportRows } : {}), ...(cliRows.length ? { autocannonCli: cliRows } : {}) });
 
     table.push(`\n### ${db.name} — cold start ${coldStartMs} ms${coldStartBaseMs === undefined ? '' : ` (baseline ${coldStartBaseMs} ms)`} (median of ${COLD_STARTS}; first start with migrations ${firstStartMs} ms), RSS idle ${idleRss} MB, after load ${afterRss} MB${base ? ` (baseline: ${idleRssBase} → ${afterRssBase} MB)` : ''}\n`);
+    if (contended) table.push(`${contended} of ${measured.length} measured runs were paced by the machine's other load (the target and the generator each under ${CONTENDED * 100} % of a core): their req/s say little; CPU per request still counts the work.\n`);
     const dbCol = db.serverPid !== undefined;
-    table.push(`| endpoint | target | req/s | p50 ms | p99 ms | ratio to floor (rounds) | CPU µs/req |${dbCol ? ' database CPU µs/req |' : ''} failed |`);
-    table.push(`|---|---|---:|---:|---:|---:|---:|${dbCol ? '---:|' : ''}---:|`);
-    for (const r of rows) table.push(`| ${r.endpoint} | ${r.target === 'floor' ? (CASES.find((c) => c.name === r.endpoint)!.floor === 'sql' ? 'floor: Koa + Knex, same SQL' : 'floor: bare Koa, same JSON') : r.target} | ${r.rps} | ${r.p50} | ${r.p99} | ${ratioCell(r)} | ${r.cpuUs} |${dbCol ? ` ${r.dbCpuUs} |` : ''} ${r.bad} |`);
+    table.push(`| endpoint | target | req/s | p50 ms | p99 ms | req/s ratio to floor (rounds) | CPU µs/req | CPU ratio to floor (rounds) | CPU, % of a core |${dbCol ? ' database CPU µs/req |' : ''} generator µs/req (% of a core) | failed |`);
+    table.push(`|---|---|---:|---:|---:|---:|---:|---:|---:|${dbCol ? '---:|' : ''}---:|---:|`);
+    // The headline ratio in bold: the CPU ratio where the two disagree by more than DISAGREE.
+    const bold = (cell: string, on: boolean) => (cell && on ? `**${cell}**` : cell);
+    for (const r of rows) table.push(`| ${r.endpoint} | ${r.target === 'floor' ? (CASES.find((c) => c.name === r.endpoint)!.floor === 'sql' ? 'floor: Koa + Knex, same SQL, same rows' : 'floor: bare Koa, same bytes') : r.target} | ${r.rps} | ${r.p50} | ${r.p99} | ${bold(ratioCell(r), r.headline === 'rps')} | ${r.cpuUs} | ${bold(ratioCell({ ratio: r.cpuRatio, roundRatios: r.roundCpuRatios }), r.headline === 'cpu')} | ${Math.round(r.share * 100)} % |${dbCol ? ` ${r.dbCpuUs} |` : ''} ${r.genCpuUs} (${Math.round(r.genShare * 100)} %) | ${r.bad} |`);
+    if (cliRows.length) {
+      table.push('\n| endpoint | target | plain autocannon CLI req/s | load.mjs req/s (median) | CLI CPU µs/req | CLI generator, % of a core |');
+      table.push('|---|---|---:|---:|---:|---:|');
+      for (const r of cliRows) table.push(`| ${r.endpoint} | ${r.target} | ${Math.round(r.rps)} | ${rows.find((x) => x.endpoint === r.endpoint && x.target === r.target)?.rps ?? ''} | ${r.cpuUs} | ${Math.round(r.genShare * 100)} % |`);
+    }
     if (exportRows.length) {
       table.push('\n| export job, CSV | target | rows | wall ms | rows/s | ratio to floor (rounds) | CPU ms | peak RSS MB |');
       table.push('|---|---|---:|---:|---:|---:|---:|---:|');
@@ -772,5 +904,10 @@ const header = `Schema Admin bench — Node ${process.version}, ${os.cpus().leng
 console.log(header);
 console.log(table.join('\n'));
 fs.mkdirSync(path.dirname(OUT), { recursive: true });
-fs.writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);
+fs.writeFileSync(OUT, `${JSON.stringify({ ...results, generatorBound: BOUND }, null, 2)}\n`);
 console.log(`\nwritten ${path.relative(ROOT, OUT)}`);
+if (BOUND.length) {
+  // The measurement failed, not the server: these runs measured the load generator.
+  console.error(`\nINVALID: ${BOUND.length} run(s) measured the load generator, not their target:\n${BOUND.join('\n')}`);
+  process.exitCode = 3;
+}

@@ -25,13 +25,14 @@ const leanHeapSource = path.join(root, 'runtime-server', 'src', 'app', 'leanHeap
  * - better-sqlite3: a native addon;
  * - koa-body, formidable, exceljs, esbuild, json-schema-to-typescript, prettier, typescript: loaded at their
  *   first use (core/loadOnce.ts), which an import inside the bundle would turn into a load at start;
+ * - @aws-sdk/client-s3, @aws-sdk/lib-storage: loaded only with STORAGE=s3, at first use (storage/s3Driver.ts);
  * - pg: loaded only for a `postgres://` DATABASE_URL (Knex requires it then; db/createDb.ts its type parsers);
  * - cron-parser and luxon: scheduler/schedule.ts sets the default locale on the luxon that cron-parser
  *   requires, found through node_modules (bundled, cron-parser would hold another copy).
  * A package that does not resolve (knex's drivers for other databases, debug's optional supports-color) is
  * left as a run-time require, which fails only where the package would be used.
  */
-const EXTERNAL = new Set(['better-sqlite3', 'koa-body', 'formidable', 'exceljs', 'esbuild', 'json-schema-to-typescript', 'prettier', 'typescript', 'cron-parser', 'luxon', 'pg']);
+const EXTERNAL = new Set(['better-sqlite3', 'koa-body', 'formidable', 'exceljs', 'esbuild', 'json-schema-to-typescript', 'prettier', 'typescript', 'cron-parser', 'luxon', 'pg', '@aws-sdk/client-s3', '@aws-sdk/lib-storage']);
 const requireFromRoot = createRequire(path.join(root, 'package.json'));
 
 /** The npm package a bare specifier names (`@scope/name/sub` → `@scope/name`). */

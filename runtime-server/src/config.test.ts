@@ -65,4 +65,36 @@ describe('loadConfig', () => {
       assert.throws(() => loadConfig({ UPLOAD_BASE_URL: bad }), /UPLOAD_BASE_URL/, bad);
     }
   });
+
+  it('reads METRICS_TOKEN and METRICS_ALLOW (closed when neither is set) and refuses a short token or a bad list', () => {
+    assert.equal(loadConfig({}).metrics, undefined);
+    assert.equal(loadConfig({ METRICS_TOKEN: 'x'.repeat(16) }).metrics?.token, 'x'.repeat(16));
+    const allow = loadConfig({ METRICS_ALLOW: '10.0.0.0/8, 127.0.0.1, ::1' }).metrics?.allow;
+    assert.ok(allow?.check('10.2.3.4', 'ipv4') && allow.check('::1', 'ipv6') && !allow.check('11.0.0.1', 'ipv4'));
+    assert.throws(() => loadConfig({ METRICS_TOKEN: 'short' }), /METRICS_TOKEN/);
+    for (const bad of ['localhost', '10.0.0.0/33', '10.0.0.0/x', ',']) assert.throws(() => loadConfig({ METRICS_ALLOW: bad }), /METRICS_ALLOW/, bad);
+  });
+
+  it('reads STORAGE=s3 and its S3_* settings, and stops the start on a missing or malformed one', () => {
+    assert.equal(loadConfig({}).storage, undefined, 'local by default');
+    assert.equal(loadConfig({ STORAGE: 'local' }).storage, undefined);
+    const base = { STORAGE: 's3', S3_BUCKET: 'admin-files', S3_ACCESS_KEY_ID: 'AK', S3_SECRET_ACCESS_KEY: 'SK' };
+    assert.deepEqual(loadConfig(base).storage, { driver: 's3', region: 'us-east-1', bucket: 'admin-files', accessKeyId: 'AK', secretAccessKey: 'SK', forcePathStyle: false });
+    const minio = loadConfig({ ...base, S3_ENDPOINT: 'http://minio:9000', S3_REGION: 'cn-north-1' }).storage;
+    assert.equal(minio?.forcePathStyle, true, 'path style by default with an endpoint');
+    assert.equal(loadConfig({ ...base, S3_ENDPOINT: 'https://oss-cn-hangzhou.aliyuncs.com', S3_FORCE_PATH_STYLE: '0' }).storage?.forcePathStyle, false);
+    const cdn = loadConfig({ ...base, S3_PUBLIC_BASE_URL: 'https://files.example.com/' });
+    assert.equal(cdn.storage?.publicBaseUrl, 'https://files.example.com');
+    assert.equal(cdn.uploadBaseUrl, 'https://files.example.com', 'upload answers name the bucket address');
+    assert.throws(() => loadConfig({ ...base, S3_PUBLIC_BASE_URL: 'https://a.example', UPLOAD_BASE_URL: '/api' }), /UPLOAD_BASE_URL and S3_PUBLIC_BASE_URL/);
+    assert.throws(() => loadConfig({ STORAGE: 'gcs' }), /STORAGE must be local or s3/);
+    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      assert.throws(() => loadConfig({ ...base, [name]: '' }), new RegExp(`${name} is required`));
+    }
+    assert.throws(() => loadConfig({ ...base, S3_BUCKET: 'Bad_Bucket' }), /S3_BUCKET/);
+    assert.throws(() => loadConfig({ ...base, S3_ENDPOINT: 'minio:9000' }), /S3_ENDPOINT/);
+    assert.throws(() => loadConfig({ ...base, S3_REGION: 'us east' }), /S3_REGION/);
+    assert.throws(() => loadConfig({ ...base, S3_FORCE_PATH_STYLE: 'yes' }), /S3_FORCE_PATH_STYLE/);
+    assert.throws(() => loadConfig({ ...base, S3_PUBLIC_BASE_URL: 'files.example.com' }), /S3_PUBLIC_BASE_URL/);
+  });
 });

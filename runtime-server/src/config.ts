@@ -3,6 +3,9 @@ import type { SchedulerOptions } from './scheduler/scheduler.js';
 import { parseTrustProxy } from './http/clientIp.js';
 import type { TrustProxy } from './http/clientIp.js';
 import { parseLeanHeap } from './app/leanHeap.js';
+import { parseAddressList } from './metrics/access.js';
+import type { MetricsAccess } from './metrics/access.js';
+import type { S3Settings } from './storage/s3Driver.js';
 
 /** Runtime configuration. Names of the environment variables are fixed by the Configuration table of README.md. */
 export interface Config {
@@ -31,6 +34,10 @@ export interface Config {
   scheduler?: SchedulerOptions;
   /** TRUST_PROXY: proxies allowed to name the client in X-Forwarded-For (hop count or addresses/CIDRs). */
   trustProxy?: TrustProxy;
+  /** GET /metrics access: METRICS_TOKEN (bearer) and/or METRICS_ALLOW (scraper addresses/CIDRs); neither = closed. */
+  metrics?: MetricsAccess;
+  /** STORAGE=s3 with its S3_* settings; undefined = local files under DATA_DIR. */
+  storage?: { driver: 's3' } & S3Settings;
 }
 
 export class ConfigError extends Error {
@@ -55,6 +62,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   // Applied before anything loads (app/leanHeap.ts); a value it cannot read stops the start here.
   if (parseLeanHeap(env.LEAN_HEAP) === undefined) throw new ConfigError(`LEAN_HEAP must be 1 or 0 (on or off), got "${String(env.LEAN_HEAP).slice(0, 50)}"`);
   const scheduler = schedulerFromEnv(env);
+  const metrics = metricsFromEnv(env);
+  const storage = storageFromEnv(env);
   const uploadBaseUrl = env.UPLOAD_BASE_URL === undefined || env.UPLOAD_BASE_URL === '' ? undefined : parseUploadBase(env.UPLOAD_BASE_URL);
   const config: Config = {
     port,
@@ -74,8 +83,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...(uploadBaseUrl !== undefined ? { uploadBaseUrl } : {}),
     ...(trustProxy ? { trustProxy } : {}),
     ...(scheduler ? { scheduler } : {}),
+    ...(metrics ? { metrics } : {}),
+    ...(storage ? { storage } : {}),
     ...overrides,
   };
+  // Upload answers name the bucket's public address when one is given: the key is the URL's path.
+  const publicBase = config.storage?.publicBaseUrl;
+  if (publicBase !== undefined) {
+    if (config.uploadBaseUrl !== undefined && config.uploadBaseUrl !== publicBase) throw new ConfigError('UPLOAD_BASE_URL and S3_PUBLIC_BASE_URL disagree: set only S3_PUBLIC_BASE_URL with STORAGE=s3');
+    config.uploadBaseUrl = publicBase;
+  }
   if (config.captchaFixedCode && config.nodeEnv === 'production') {
     throw new ConfigError('CAPTCHA_FIXED_CODE is a test-only switch and is refused when NODE_ENV=production');
   }
@@ -93,7 +110,7 @@ function parseSwitch(name: string, raw: string | undefined): boolean {
 }
 
 /** `https://cdn.example.com/files/`, `/api` or `/` → without the trailing slash; anything else stops the start. */
-function parseUploadBase(raw: string): string {
+function parseUploadBase(raw: string, name = 'UPLOAD_BASE_URL'): string {
   const v = raw.trim();
   const isPath = /^\/[A-Za-z0-9._~\-/]*$/.test(v) && !v.includes('//') && !v.split('/').includes('..');
   let isUrl = false;
@@ -104,7 +121,7 @@ function parseUploadBase(raw: string): string {
     isUrl = false;
   }
   if (!isPath && !isUrl) {
-    throw new ConfigError(`UPLOAD_BASE_URL must be an http(s) URL or a path starting with "/" (no query), got "${raw.slice(0, 100)}"`);
+    throw new ConfigError(`${name} must be an http(s) URL or a path starting with "/" (no query), got "${raw.slice(0, 100)}"`);
   }
   return v.replace(/\/+$/, '');
 }
@@ -125,4 +142,59 @@ function schedulerFromEnv(env: NodeJS.ProcessEnv): SchedulerOptions | undefined 
   const leaseMs = ms('TASK_LEASE_MS', 1000);
   if (pollMs === undefined && leaseMs === undefined) return undefined;
   return { ...(pollMs !== undefined ? { pollMs } : {}), ...(leaseMs !== undefined ? { leaseMs } : {}) };
+}
+
+/** METRICS_TOKEN / METRICS_ALLOW: undefined when neither is set (GET /metrics answers 404 to everyone). */
+function metricsFromEnv(env: NodeJS.ProcessEnv): MetricsAccess | undefined {
+  const token = env.METRICS_TOKEN?.trim() || undefined;
+  if (token && token.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters (a random secret)');
+  let allow;
+  try {
+    allow = env.METRICS_ALLOW?.trim() ? parseAddressList('METRICS_ALLOW', env.METRICS_ALLOW) : undefined;
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
+  if (!token && !allow) return undefined;
+  return { ...(token ? { token } : {}), ...(allow ? { allow } : {}) };
+}
+
+/** STORAGE=local|s3 and the S3_* settings: every missing or malformed one stops the start, named. */
+function storageFromEnv(env: NodeJS.ProcessEnv): Config['storage'] {
+  const driver = (env.STORAGE ?? '').trim() || 'local';
+  if (driver === 'local') return undefined;
+  if (driver !== 's3') throw new ConfigError(`STORAGE must be local or s3, got "${driver.slice(0, 50)}"`);
+  const need = (name: 'S3_BUCKET' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY') => {
+    const v = env[name]?.trim();
+    if (!v) throw new ConfigError(`${name} is required with STORAGE=s3`);
+    return v;
+  };
+  const bucket = need('S3_BUCKET');
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new ConfigError(`S3_BUCKET must be a bucket name (3-63 lower-case letters, digits, dots, hyphens), got "${bucket.slice(0, 70)}"`);
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint) {
+    let ok = false;
+    try {
+      const u = new URL(endpoint);
+      ok = (u.protocol === 'http:' || u.protocol === 'https:') && !u.search && !u.username;
+    } catch {
+      ok = false;
+    }
+    if (!ok) throw new ConfigError(`S3_ENDPOINT must be an http(s) URL, got "${endpoint.slice(0, 100)}"`);
+  }
+  const region = env.S3_REGION?.trim() || 'us-east-1';
+  if (!/^[a-z0-9-]{2,40}$/.test(region)) throw new ConfigError(`S3_REGION must be a region name such as us-east-1, got "${region.slice(0, 50)}"`);
+  const pathStyle = (env.S3_FORCE_PATH_STYLE ?? '').trim();
+  if (!['', '0', '1', 'true', 'false'].includes(pathStyle)) throw new ConfigError(`S3_FORCE_PATH_STYLE must be 1 or 0, got "${pathStyle.slice(0, 20)}"`);
+  const publicBaseUrl = env.S3_PUBLIC_BASE_URL?.trim() ? parseUploadBase(env.S3_PUBLIC_BASE_URL, 'S3_PUBLIC_BASE_URL') : undefined;
+  return {
+    driver: 's3',
+    ...(endpoint ? { endpoint } : {}),
+    region,
+    bucket,
+    accessKeyId: need('S3_ACCESS_KEY_ID'),
+    secretAccessKey: need('S3_SECRET_ACCESS_KEY'),
+    // MinIO and most self-hosted services serve path-style only: the default when an endpoint is given.
+    forcePathStyle: pathStyle === '' ? !!endpoint : pathStyle === '1' || pathStyle === 'true',
+    ...(publicBaseUrl !== undefined ? { publicBaseUrl } : {}),
+  };
 }

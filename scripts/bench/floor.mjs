@@ -18,6 +18,8 @@ const client = spec.db.client;
 // PostgreSQL: the server's own connection settings (db/createDb.ts), type parsers included, so the floor's rows
 // are read as the server reads them.
 const { pgConnection } = client === 'pg' ? await import('../../runtime-server/src/db/createDb.ts') : {};
+// The server's read conversion, for the page rows it decorates (decorate below); TypeScript, so the floor runs with tsx.
+const { fromDb } = Object.keys(spec.decorate ?? {}).length ? await import('../../runtime-server/src/db/values.ts') : {};
 const knex = client === 'mysql2'
   ? knexFactory({ client: 'mysql2', connection: { ...spec.db.connection, dateStrings: true, supportBigNumbers: true }, pool: { min: 0, max: 10 } })
   : client === 'pg'
@@ -26,10 +28,21 @@ const knex = client === 'mysql2'
 /** The server's statements as captured (PostgreSQL's with `$1`, `$2`…) in Knex's raw form (`?`). */
 const rawSql = (sql) => (client === 'pg' ? sql.replace(/\$\d+/g, '?') : sql);
 
-/** path → fixed body (JSON text) */
-const statics = new Map(Object.entries(spec.statics));
+/**
+ * path → the server's answer: its bytes, encoded once here, and its headers (type, ETag, Cache-Control, Vary), as a
+ * tuned server serves a static answer — a lookup and a write (issue 41: the floor re-encoded a string per request).
+ */
+const statics = new Map(Object.entries(spec.statics).map(([p, { body, headers }]) => [p, { bytes: Buffer.from(body, 'utf8'), headers }]));
 /** path → [{ sql, bindings }], run in order; the last two give COUNT and rows like the page endpoints */
 const queries = new Map(Object.entries(spec.queries));
+/**
+ * path → how the server decorates the page's rows (issue 41: the floor answered undecorated rows): `names` adds
+ * departmentName and roleName from the replayed name queries (rows of `id, name` and of `userId, name`), `omit`
+ * drops the columns the caller may not see, `fields` (the entity's field models) reads each column as the server
+ * reads it, with the server's own conversion (runtime-server/src/db/values.ts: decimals as exact strings, JSON
+ * parsed, booleans, times) — each row copied once, as the server does.
+ */
+const decorations = new Map(Object.entries(spec.decorate ?? {}));
 /** path → { sql, bindings, headers }: streamed to a CSV file; answers `{ rows, bytes }` once the file is closed */
 const exports = new Map(Object.entries(spec.exports ?? {}));
 
@@ -64,8 +77,12 @@ const app = new Koa();
 app.use(async (ctx) => {
   const fixed = statics.get(ctx.path);
   if (fixed !== undefined) {
-    ctx.type = 'application/json';
-    ctx.body = fixed;
+    ctx.set(fixed.headers);
+    if (fixed.headers.etag && ctx.get('if-none-match') === fixed.headers.etag) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.body = fixed.bytes;
     return;
   }
   const exp = exports.get(ctx.path);
@@ -73,20 +90,46 @@ app.use(async (ctx) => {
     ctx.body = await exportCsv(exp);
     return;
   }
-  const list = queries.get(ctx.path);
-  if (!list) {
+  const statements = queries.get(ctx.path);
+  if (!statements) {
     ctx.status = 404;
     return;
   }
   const results = [];
-  for (const q of list) results.push(await knex.raw(rawSql(q.sql), q.bindings));
+  for (const q of statements) results.push(await knex.raw(rawSql(q.sql), q.bindings));
   // Rows of the page query (the one returning the most columns), a total from the COUNT.
   const rowsOf = (r) => (client === 'mysql2' ? r[0] : client === 'pg' ? r.rows : r);
   const all = results.map(rowsOf);
   const count = all.find((rows) => rows.length === 1 && Object.keys(rows[0] ?? {}).length === 1);
   const page = all.reduce((a, b) => (Object.keys(b[0] ?? {}).length > Object.keys(a[0] ?? {}).length ? b : a), []);
-  ctx.body = { code: 1000, message: 'success', data: { list: page, pagination: { page: 1, size: 20, total: Number(Object.values(count?.[0] ?? { n: 0 })[0]) } } };
+  const decoration = decorations.get(ctx.path);
+  const list = decoration ? decorate(decoration, page, all) : page;
+  ctx.body = { code: 1000, message: 'success', data: { list, pagination: { page: 1, size: 20, total: Number(Object.values(count?.[0] ?? { n: 0 })[0]) } } };
 });
+function decorate({ names, omit = [], fields = [] }, rows, all) {
+  const models = new Map(fields.map((f) => [f.name, f]));
+  const keysAre = (r, keys) => r && Object.keys(r).length === keys.length && keys.every((k) => k in r);
+  const departments = new Map();
+  const roles = new Map();
+  if (names) {
+    for (const r of all.find((rs) => keysAre(rs[0], ['id', 'name'])) ?? []) departments.set(Number(r.id), r.name);
+    for (const r of all.find((rs) => keysAre(rs[0], ['userId', 'name'])) ?? []) roles.set(Number(r.userId), [...(roles.get(Number(r.userId)) ?? []), r.name]);
+  }
+  return rows.map((r) => {
+    const out = {};
+    for (const [k, v] of Object.entries(r)) {
+      if (omit.includes(k)) continue;
+      const f = models.get(k);
+      out[k] = f ? fromDb(f, v) : v;
+    }
+    if (names) {
+      out.departmentName = r.departmentId === null ? null : (departments.get(Number(r.departmentId)) ?? null);
+      out.roleName = (roles.get(Number(r.id)) ?? []).join(',');
+    }
+    return out;
+  });
+}
+
 const server = http.createServer(app.callback());
 server.listen(0, '127.0.0.1', () => console.log(`listening ${server.address().port}`));
 process.on('SIGTERM', () => server.close(() => knex.destroy().then(() => process.exit(0))));

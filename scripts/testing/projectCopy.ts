@@ -65,10 +65,17 @@ export interface Caller {
 /** Signs in as the seeded admin (the fixed test captcha) and returns a caller carrying the token. */
 export async function signIn(base: string): Promise<Caller> {
   const call = (async (method: 'GET' | 'POST', url: string, body?: unknown, language = 'zh-cn') => {
-    const res = await fetch(`${base}${url}`, {
-      method,
-      headers: { 'content-type': 'application/json', language, ...(call.token ? { authorization: call.token } : {}) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    const send = () =>
+      fetch(`${base}${url}`, {
+        method,
+        headers: { 'content-type': 'application/json', language, ...(call.token ? { authorization: call.token } : {}) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    // A kept-alive socket the server closed for idleness just as it was reused (a slow step between two calls
+    // on a busy host) fails before the request reached the server: sent again once on a fresh connection.
+    const res = await send().catch((err: Error & { cause?: { code?: string } }) => {
+      if (err.cause?.code !== 'UND_ERR_SOCKET') throw err;
+      return send();
     });
     return (await res.json()) as { code: number; message?: string; data?: any };
   }) as Caller;

@@ -2,7 +2,7 @@ import { createSecretKey, randomBytes } from 'node:crypto';
 import Koa from 'koa';
 import type { Middleware } from 'koa';
 import Router from '@koa/router';
-import { compressLarge } from '../http/compressLarge.js';
+import { COMPRESS_THRESHOLD, compressLarge } from '../http/compressLarge.js';
 import { bodyParser } from '../http/bodyParser.js';
 import { EpochCache } from '../db/epochCache.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -45,6 +45,8 @@ import { bareLogos } from '../plugins/logoFormat.js';
 import { PluginManager } from '../plugins/manager.js';
 import { servePluginFiles } from '../plugins/serveFiles.js';
 import { serveWeb, WEB_DIST } from '../http/serveWeb.js';
+import { AppMetrics } from '../metrics/metrics.js';
+import { serveMetrics } from '../metrics/access.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
@@ -131,8 +133,9 @@ export async function createApp(config: Config, parts: AppParts, options: Create
         return cache;
       },
     };
+    services.metrics = new AppMetrics({ knex, requestLog: services.requestLog, authz });
     // Export files and import reports of jobs that ended more than a day ago (a system task).
-    services.taskHandlers.register('dataJobService.prune', async ({ services: s }) => ({ deleted: await pruneJobs(s.knex, s.config.dataDir) }));
+    services.taskHandlers.register('dataJobService.prune', async ({ services: s }) => ({ deleted: await pruneJobs(s.knex, s.config) }));
     for (const m of modules) m.taskHandlers?.(services.taskHandlers);
 
     if (config.captchaFixedCode) {
@@ -188,8 +191,12 @@ export async function createApp(config: Config, parts: AppParts, options: Create
 
     // Load-balancer probes first: cheap, never logged, never compressed.
     app.use(health(knex, lifecycle, options.project ? undefined : migrations.map(([name]) => name)));
+    // Scrapes, like probes, skip the envelope and the request log; closed (404) unless METRICS_TOKEN/METRICS_ALLOW.
+    const metrics = services.metrics;
+    app.use(serveMetrics(config.metrics ?? {}, () => metrics.render()));
+    app.use(metrics.middleware());
     // EPS and OpenAPI run to hundreds of KB; gzip/brotli cut them ~10x for the console's start-up.
-    app.use(compressLarge(2048));
+    app.use(compressLarge(COMPRESS_THRESHOLD));
     app.use(envelope());
     // An exact API route goes straight to its chain (http/routeTable.ts); the rest takes the long way below.
     app.use(table.fastRoutes());

@@ -15,7 +15,8 @@ export function loadGenerated(dir: string = DIR): Generated {
   return { model: read('model.json'), eps, epsBody: staticBody(eps), openapiBody: () => (openapi ??= staticBody(read('openapi.json'))) };
 }
 
-function staticBody(data: unknown): StaticBody {
-  const json = JSON.stringify(ok(data));
-  return { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+/** The success envelope of `data`, encoded once, with its ETag (http/sendStatic.ts serves it). */
+export function staticBody(data: unknown): StaticBody {
+  const bytes = Buffer.from(JSON.stringify(ok(data)), 'utf8');
+  return { bytes, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"`, encoded: {} };
 }

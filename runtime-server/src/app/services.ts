@@ -1,3 +1,4 @@
+import type { AppMetrics } from '../metrics/metrics.js';
 import type { KeyObject } from 'node:crypto';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Knex } from 'knex';
@@ -17,12 +18,17 @@ import type { RouteRecord } from '../core/routeRecord.js';
 import type { RequestLogWriter } from '../http/requestLogWriter.js';
 import type { DataJobRunner } from '../dataJob/runner.js';
 
-/** A response body that never changes during an instance's life, serialized once. */
+/**
+ * A response body that never changes during an instance's life (the generated EPS and OpenAPI: a new generation is
+ * a new build and a new start), serialized and encoded once.
+ */
 export interface StaticBody {
-  /** The full success envelope as compact JSON. */
-  json: string;
-  /** Strong validator for conditional GETs. */
+  /** The full success envelope as compact JSON, UTF-8. */
+  bytes: Buffer;
+  /** Strong validator for conditional GETs (of the JSON, whatever the encoding). */
   etag: string;
+  /** The bytes compressed, per encoding, made at first demand (http/sendStatic.ts). */
+  encoded: Partial<Record<'br' | 'gzip', Buffer>>;
 }
 
 /** Generated artifacts served as data. */
@@ -86,6 +92,8 @@ export interface AppServices {
   visibility: Map<string, VisibilityRule>;
   /** Batched writer of the request log (flushed on close). */
   requestLog: RequestLogWriter;
+  /** This instance's Prometheus metrics (GET /metrics); absent in services built without an app. */
+  metrics?: AppMetrics;
   /** Export/import jobs running on this instance (their state is in base_sys_data_job). */
   dataJobs: DataJobRunner;
   /** Called after a generic write to an entity (bumps the auth epoch for permission sources, and the read caches over it). */

@@ -41,6 +41,9 @@ export class Authz {
   /** Moves on every clear: a load begun before a change neither fills the cache nor serves a later request. */
   private generation = 0;
 
+  /** Times the shared auth epoch moved and this instance dropped its caches (read by GET /metrics). */
+  epochRefreshes = 0;
+
   constructor(
     private readonly knex: Knex,
     readonly maxAgeMs = 1000,
@@ -48,6 +51,7 @@ export class Authz {
     readonly sessionTtlMs = 3000,
   ) {
     this.watch = new EpochWatch(knex, EPOCH_KEY, maxAgeMs, () => {
+      this.epochRefreshes++;
       this.perms.clear();
       this.scopes.clear();
       this.sessions.clear();

@@ -33,8 +33,14 @@ export async function login(services: AppServices, input: LoginInput, ip: string
   const scopes = [`user:${username.toLowerCase()}`.slice(0, 191), `ip:${ip}`.slice(0, 191)];
   // Counted before anything is verified (the captcha included), so concurrent guesses cannot outrun the limit.
   const wait = await reserveAttempt(knex, scopes);
-  if (wait > 0) throw new AppError('auth.locked', { seconds: wait });
-  if (!(await consumeCaptcha(knex, input.captchaId, String(input.verifyCode)))) throw new AppError('auth.badCaptcha');
+  if (wait > 0) {
+    services.metrics?.throttleLocks.inc();
+    throw new AppError('auth.locked', { seconds: wait });
+  }
+  if (!(await consumeCaptcha(knex, input.captchaId, String(input.verifyCode)))) {
+    services.metrics?.loginFailures.inc({ reason: 'captcha' });
+    throw new AppError('auth.badCaptcha');
+  }
 
   const columns = ['id', 'username', 'password', 'passwordV', 'status', 'isSuper'] as const;
   // A name stored before usernames were canonical is still found as typed.
@@ -43,11 +49,17 @@ export async function login(services: AppServices, input: LoginInput, ip: string
     (await table(knex, TABLES.baseSysUser).where({ username: input.username.trim() }).first(...columns));
   dummyHash ??= hashSecret(randomUUID());
   const ok = await verifySecret(input.password, user ? user.password : await dummyHash);
-  if (!user || !ok || user.status !== 1) throw new AppError('auth.badCredentials');
+  if (!user || !ok || user.status !== 1) {
+    services.metrics?.loginFailures.inc({ reason: 'credentials' });
+    throw new AppError('auth.badCredentials');
+  }
   const isSuper = user.isSuper === 1;
   const roleIds = await roleIdsOfUser(knex, user.id);
   // A role-less account answers exactly like a wrong password: the message tells nobody the password was right.
-  if (!isSuper && !roleIds.length) throw new AppError('auth.badCredentials');
+  if (!isSuper && !roleIds.length) {
+    services.metrics?.loginFailures.inc({ reason: 'credentials' });
+    throw new AppError('auth.badCredentials');
+  }
   await release(knex, scopes[0]!, scopes[1]!);
 
   const jti = randomUUID();

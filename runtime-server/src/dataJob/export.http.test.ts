@@ -252,7 +252,7 @@ for (const db of testDatabases()) {
 
       const files = fs.readdirSync(dir).length;
       assert.ok(files > 0);
-      const removed = await pruneJobs(knex, app.instance.services.config.dataDir, new Date(Date.now() + 25 * 3600_000));
+      const removed = await pruneJobs(knex, app.instance.services.config, new Date(Date.now() + 25 * 3600_000));
       assert.ok(removed >= files);
       assert.equal(fs.readdirSync(dir).filter((f) => !f.startsWith('.')).length, 0);
       assert.equal(path.basename(dir), 'data-jobs');

@@ -18,7 +18,7 @@ import type { ListInput } from '../crud/query.js';
 import { now } from '../db/values.js';
 import { cellText, labelMaps } from './cellText.js';
 import type { LabelMaps } from './cellText.js';
-import { finish, JOB, JOB_TABLE, jobDir, jobFilePath, removeJobFile } from './jobs.js';
+import { finish, JOB, JOB_TABLE, jobDir, jobFilePath, publishJobFile, removeJobFile } from './jobs.js';
 import { table } from '../db/table.js';
 
 /** Rows read per query: one batch in memory at a time, whatever the table's size. */
@@ -104,7 +104,7 @@ export async function runExport(services: AppServices, plan: ExportPlan): Promis
       if (!state || state.status === JOB.cancelled) {
         await sink.close();
         sink = undefined;
-        await removeJobFile(config.dataDir, file);
+        await removeJobFile(config, file);
         return;
       }
       if (services.dataJobs.stopping) throw new AppError('data.instanceStopped');
@@ -113,10 +113,12 @@ export async function runExport(services: AppServices, plan: ExportPlan): Promis
     }
     await sink.close();
     sink = undefined;
-    if (!(await finish(knex, plan.jobId, JOB.done, { processed }))) await removeJobFile(config.dataDir, file);
+    // Into the shared storage before the job says done: any instance may be asked for it next.
+    await publishJobFile(config, file);
+    if (!(await finish(knex, plan.jobId, JOB.done, { processed }))) await removeJobFile(config, file);
   } catch (err) {
     await sink?.close().catch(() => undefined);
-    await removeJobFile(config.dataDir, file).catch(() => undefined);
+    await removeJobFile(config, file).catch(() => undefined);
     const reason = err instanceof AppError ? t(plan.locale, err.key, err.params) : reasonOf(err, plan.locale);
     if (!(err instanceof AppError)) logger.error(`export job ${plan.jobId} failed`, err);
     await finish(knex, plan.jobId, JOB.failed, { error: reason.slice(0, 1000), file: null }).catch((e: unknown) => logger.error('export job state', e));

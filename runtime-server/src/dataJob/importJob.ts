@@ -1,4 +1,5 @@
 import fsp from 'node:fs/promises';
+import type { Config } from '../config.js';
 import { stringify } from 'csv-stringify/sync';
 import type { Knex } from 'knex';
 import type { FieldModel, Locale } from '@schema-admin/generator';
@@ -12,7 +13,7 @@ import { update } from '../crud/operations/update.js';
 import { filteredQuery } from '../crud/query.js';
 import { now } from '../db/values.js';
 import { cellToValue, columnMap, dictValues, readRows } from './importRows.js';
-import { finish, JOB, JOB_TABLE, jobFilePath } from './jobs.js';
+import { fetchJobFile, finish, JOB, JOB_TABLE, jobFilePath, publishJobFile, removeJobFile } from './jobs.js';
 import { table } from '../db/table.js';
 
 /** Rows written per transaction (skip-invalid) and validated per step. */
@@ -109,10 +110,11 @@ export interface ImportPlan {
  */
 export async function runImport(services: AppServices, plan: ImportPlan): Promise<void> {
   const { knex, config, logger } = services;
-  const path = jobFilePath(config.dataDir, plan.file);
   const errors: RowError[] = [];
   let processed = 0;
   try {
+    // Previewed perhaps on another instance: with STORAGE=s3 the upload is fetched from the bucket.
+    const path = await fetchJobFile(config, plan.file);
     await knex(JOB_TABLE).where({ id: plan.jobId }).update({ status: JOB.running, updateTime: now() });
     const write = async (c: CrudContext, rows: { line: number; values: Record<string, unknown> }[]) => {
       if (!rows.length) return;
@@ -180,25 +182,27 @@ export async function runImport(services: AppServices, plan: ImportPlan): Promis
       });
       await knex(JOB_TABLE).where({ id: plan.jobId }).update({ total: scan.total, updateTime: now() });
     }
-    const report = errors.length ? await writeReport(config.dataDir, plan, errors) : null;
+    const report = errors.length ? await writeReport(config, plan, errors) : null;
     await finish(knex, plan.jobId, JOB.done, { processed, file: report, fileName: report ? `errors-${plan.jobId}.csv` : null, error: errors.length ? t(plan.locale, 'data.importSkipped', { n: errors.length }) : null });
   } catch (err) {
     const cancelledByUser = err instanceof AppError && err.key === 'data.importCancelled';
-    const report = errors.length ? await writeReport(config.dataDir, plan, errors).catch(() => null) : null;
+    const report = errors.length ? await writeReport(config, plan, errors).catch(() => null) : null;
     const reason = err instanceof AppError ? (err.text?.[plan.locale] ?? t(plan.locale, err.key, err.params)) : t(plan.locale, 'error.internal');
     if (!(err instanceof AppError)) logger.error(`import job ${plan.jobId} failed`, err);
     await finish(knex, plan.jobId, cancelledByUser ? JOB.cancelled : JOB.failed, { processed: 0, error: reason.slice(0, 1000), file: report, fileName: report ? `errors-${plan.jobId}.csv` : null }).catch((e: unknown) =>
       logger.error('import job state', e),
     );
   } finally {
-    await fsp.rm(path, { force: true }).catch(() => undefined);
+    // The uploaded source is done with, wherever it is kept (scratch copy and, with STORAGE=s3, the object).
+    await removeJobFile(config, plan.file).catch(() => undefined);
   }
 }
 
 /** The error report (row, column, message) as a CSV file next to the job's; its name is stored as the job's file. */
-async function writeReport(dataDir: string, plan: ImportPlan, errors: RowError[]): Promise<string> {
+async function writeReport(config: Pick<Config, 'dataDir' | 'storage'>, plan: ImportPlan, errors: RowError[]): Promise<string> {
   const name = `${plan.jobId}-report.csv`;
   const head = plan.locale === 'en' ? ['row', 'column', 'message'] : plan.locale === 'zh-tw' ? ['列', '欄位', '錯誤'] : ['行', '列', '错误'];
-  await fsp.writeFile(jobFilePath(dataDir, name), stringify([head, ...errors.map((e) => [e.row, e.column, e.message])], { bom: true }));
+  await fsp.writeFile(jobFilePath(config.dataDir, name), stringify([head, ...errors.map((e) => [e.row, e.column, e.message])], { bom: true }));
+  await publishJobFile(config, name);
   return name;
 }

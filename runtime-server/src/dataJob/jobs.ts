@@ -1,5 +1,9 @@
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Config } from '../config.js';
+import { storageFor } from '../storage/createStorage.js';
 import dayjs from 'dayjs';
 import type { Knex } from 'knex';
 import { now } from '../db/values.js';
@@ -64,13 +68,13 @@ export async function finish(knex: Knex, id: number, status: number, extra: Reco
 }
 
 /** Removes expired jobs and their files (the data-job retention system task). */
-export async function pruneJobs(knex: Knex, dataDir: string, at = new Date()): Promise<number> {
+export async function pruneJobs(knex: Knex, config: Pick<Config, 'dataDir' | 'storage'>, at = new Date()): Promise<number> {
   const cutoff = dayjs(at).format('YYYY-MM-DD HH:mm:ss');
   let total = 0;
   for (;;) {
     const rows = await table(knex, JOB_TABLE).where('expireTime', '<', cutoff).orderBy('id').limit(200).select('id', 'file');
     if (!rows.length) return total;
-    for (const r of rows) if (r.file) await removeJobFile(dataDir, r.file);
+    for (const r of rows) if (r.file) await removeJobFile(config, r.file);
     total += Number(await knex(JOB_TABLE).whereIn('id', rows.map((r) => r.id)).delete());
   }
 }
@@ -81,6 +85,36 @@ export function jobFilePath(dataDir: string, file: string): string {
   return path.join(jobDir(dataDir), file);
 }
 
-export async function removeJobFile(dataDir: string, file: string): Promise<void> {
-  await fs.rm(jobFilePath(dataDir, file), { force: true });
+/** A job file's storage key: `data-jobs/<file>` (with the local driver, the same file as jobFilePath). */
+export const jobFileKey = (file: string) => {
+  if (!/^[A-Za-z0-9._-]+$/.test(file)) throw new Error(`bad job file name ${file}`);
+  return `data-jobs/${file}`;
+};
+
+/**
+ * Job files are written and read as local scratch files under DATA_DIR/data-jobs (streams, xlsx readers); with
+ * STORAGE=s3 a finished one is moved to the bucket, so any instance serves it, and fetched back by the instance
+ * that runs an import another one previewed. With the local driver the scratch file is already the stored one.
+ */
+export async function publishJobFile(config: Pick<Config, 'dataDir' | 'storage'>, file: string): Promise<void> {
+  const storage = storageFor(config);
+  if (storage.kind === 'local') return;
+  const local = jobFilePath(config.dataDir, file);
+  await storage.putFile(jobFileKey(file), local);
+  await fs.rm(local, { force: true });
+}
+
+/** The local path of a job file, fetched from the bucket first when this instance does not hold it. */
+export async function fetchJobFile(config: Pick<Config, 'dataDir' | 'storage'>, file: string): Promise<string> {
+  const local = jobFilePath(config.dataDir, file);
+  const storage = storageFor(config);
+  if (storage.kind === 'local' || (await fs.stat(local).catch(() => undefined))) return local;
+  await fs.mkdir(path.dirname(local), { recursive: true });
+  await pipeline(await storage.read(jobFileKey(file)), createWriteStream(local));
+  return local;
+}
+
+export async function removeJobFile(config: Pick<Config, 'dataDir' | 'storage'>, file: string): Promise<void> {
+  await fs.rm(jobFilePath(config.dataDir, file), { force: true });
+  await storageFor(config).remove(jobFileKey(file));
 }

@@ -29,11 +29,20 @@ async function collect(stream: Stream.Readable): Promise<Buffer> {
  * stream body (a file) is piped compressed (`pipeStream`): Koa's own send would test either against node's
  * web classes (docs/decisions.md, "No fetch machinery").
  */
+/** The size from which an answer is compressed (createApp.ts); sendStatic serves such a body from its own cache. */
+export const COMPRESS_THRESHOLD = 2048;
+
 export function compressLarge(threshold: number): Middleware {
   const inner = compress({ threshold });
   const small = Math.floor(threshold / 3);
   return async (ctx, next) => {
     await next();
+    // The handler encoded the answer itself (http/sendStatic.ts) or wants none (uploads, SSE): koa-compress would
+    // only add its Vary and leave; a stream is still piped.
+    if (ctx.compress === false) {
+      pipeStream(ctx);
+      return;
+    }
     const response = ctx.response;
     const body: unknown = response.body;
     if ((typeof body === 'string' && body.length < small) || (Buffer.isBuffer(body) && body.length < threshold)) return;

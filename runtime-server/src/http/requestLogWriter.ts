@@ -139,6 +139,9 @@ export class RequestLogWriter {
     this.maxPending = options.maxPending ?? 50_000;
   }
 
+  /** Batch inserts that failed (their rows were kept for the next attempt); read by GET /metrics. */
+  flushFailures = 0;
+
   /** Rows not written yet. */
   get pending(): number {
     return this.queue.length + this.inFlight;
@@ -195,6 +198,7 @@ export class RequestLogWriter {
         await this.insert(batch);
       } catch (err) {
         this.queue.unshift(...batch);
+        this.flushFailures++;
         this.logger.error(`request log: insert of ${batch.length} row(s) failed, kept for the next attempt`, err);
         if (!this.closed && !this.timer) {
           this.timer = setTimeout(() => void this.flush(), Math.max(this.flushMs, 1000));

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { sendStoredFile } from '../upload/serveUploads.js';
+import { LocalStorage } from '../storage/localDriver.js';
 import type { PluginManager } from './manager.js';
 
 const FILE_PATH = /^(?:\/api)?(\/[a-z][a-z0-9-]{1,30})\/(\d{8})\/([^/]+)$/;
@@ -16,6 +17,6 @@ export function servePluginFiles(plugins: PluginManager): Middleware {
     await plugins.fresh();
     const files = plugins.upload()?.hook.files;
     if (!files || files.urlPrefix !== m[1]) return next();
-    await sendStoredFile(ctx, files.root, m[2]!, m[3]!);
+    await sendStoredFile(ctx, new LocalStorage(files.root), (day, name) => `${day}/${name}`, m[2]!, m[3]!);
   };
 }

@@ -60,8 +60,8 @@ describe('storeFile', () => {
     fs.writeFileSync(tmp, 'hello');
     const s = await storeFile({ dataDir: dir }, tmp, '../../../../报告.png');
     assert.match(s.url, /^\/upload\/\d{8}\/[0-9a-f-]{36}_%E6%8A%A5%E5%91%8A\.png$/);
-    assert.ok(s.path.startsWith(uploadsRoot({ dataDir: dir }) + path.sep));
-    assert.equal(fs.readFileSync(s.path, 'utf8'), 'hello');
+    const file = path.join(uploadsRoot({ dataDir: dir }), s.key.slice('upload/'.length));
+    assert.equal(fs.readFileSync(file, 'utf8'), 'hello');
   });
 
   it('assertInside refuses anything that resolves outside the root, or the root itself', () => {

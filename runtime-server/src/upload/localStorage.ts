@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import dayjs from 'dayjs';
 import type { Config } from '../config.js';
 import { AppError } from '../core/errors.js';
-import { extensionOf } from './fileGroups.js';
+import { contentTypeOf, extensionOf } from './fileGroups.js';
+import { storageFor } from '../storage/createStorage.js';
 
 /** Longest stored name hint in characters and in UTF-8 bytes (uuid prefix + this stays < 255 bytes). */
 const MAX_CHARS = 100;
@@ -72,30 +72,31 @@ export function assertInside(root: string, target: string): void {
 export interface StoredFile {
   /** Public URL, relative to the server: `/upload/<YYYYMMDD>/<name>` (name percent-encoded). */
   url: string;
-  /** Absolute path on disk. */
-  path: string;
+  /** Its storage key, `upload/<YYYYMMDD>/<name>` (not encoded). */
+  key: string;
 }
 
+/** The storage key of an upload (the same path as its URL, unencoded): `upload/<day>/<name>`. */
+export const uploadKey = (day: string, name: string) => `upload/${day}/${name}`;
+
 /**
- * Copies a received temp file to `<DATA_DIR>/uploads/<YYYYMMDD>/<uuid>_<name>` (`name` sanitised
- * again here, so no caller can pass a path). Copy, not rename: the temp folder may sit on another
- * filesystem. Never overwrites.
+ * Stores a received temp file as `upload/<YYYYMMDD>/<uuid>_<name>` in the configured storage (`name` sanitised
+ * again here, so no caller can pass a path): under DATA_DIR/uploads, or in the S3 bucket. Never overwrites
+ * (a fresh uuid); a failed write leaves nothing behind under a public URL.
  */
-export async function storeFile(config: Pick<Config, 'dataDir'>, tempPath: string, name: string): Promise<StoredFile> {
-  const root = uploadsRoot(config);
+export async function storeFile(config: Pick<Config, 'dataDir' | 'storage'>, tempPath: string, name: string): Promise<StoredFile> {
   const day = dayjs().format('YYYYMMDD');
   const fileName = `${randomUUID()}_${sanitiseFileName(name)}`;
-  const target = path.resolve(root, day, fileName);
-  assertInside(root, target);
+  const key = uploadKey(day, fileName);
+  const storage = storageFor(config);
   try {
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    await fs.copyFile(tempPath, target, fs.constants.COPYFILE_EXCL);
+    await storage.putFile(key, tempPath, contentTypeOf(fileName));
   } catch (err) {
-    // A full disk stops the copy midway: no partial file stays behind under a public URL.
-    await fs.rm(target, { force: true }).catch(() => undefined);
-    throw new AppError('upload.storeFailed', { reason: STORE_ERRORS[(err as NodeJS.ErrnoException).code ?? ''] ?? (err as NodeJS.ErrnoException).code ?? 'I/O' });
+    const e = err as NodeJS.ErrnoException & { $metadata?: { httpStatusCode?: number } };
+    const reason = storage.kind === 's3' ? `object storage: ${String(e.name ?? 'error').slice(0, 60)}${e.$metadata?.httpStatusCode ? ` (${e.$metadata.httpStatusCode})` : ''}` : (STORE_ERRORS[e.code ?? ''] ?? e.code ?? 'I/O');
+    throw new AppError('upload.storeFailed', { reason });
   }
-  return { url: `/upload/${day}/${encodeURIComponent(fileName)}`, path: target };
+  return { url: `/upload/${day}/${encodeURIComponent(fileName)}`, key };
 }
 
 /** The prefix of the URLs upload answers (UPLOAD_BASE_URL; default `/api`, see Config.uploadBaseUrl). */
@@ -129,8 +130,10 @@ export interface StoredRef {
   key: string;
   /** The decoded file name (`<uuid>_<name>`). */
   name: string;
-  /** Absolute path, strictly inside the uploads root. */
+  /** Absolute path, strictly inside the uploads root (the local driver's file). */
   path: string;
+  /** Its storage key, `upload/<day>/<name>`. */
+  storageKey: string;
 }
 
 /**
@@ -157,16 +160,16 @@ export function resolveStoredUrl(config: Pick<Config, 'dataDir' | 'uploadBaseUrl
   } catch {
     return undefined;
   }
-  return { key: `/upload/${m[1]}/${encodeURIComponent(name)}`, name, path: target };
+  return { key: `/upload/${m[1]}/${encodeURIComponent(name)}`, name, path: target, storageKey: uploadKey(m[1]!, name) };
 }
 
 /**
  * Removes the stored file a key/URL names (see resolveStoredUrl); a missing file is not an error.
  * Returns false, touching nothing, when the key is not one of our upload URLs.
  */
-export async function removeStoredFile(config: Pick<Config, 'dataDir'>, key: string): Promise<boolean> {
+export async function removeStoredFile(config: Pick<Config, 'dataDir' | 'uploadBaseUrl' | 'storage'>, key: string): Promise<boolean> {
   const ref = resolveStoredUrl(config, key);
   if (!ref) return false;
-  await fs.rm(ref.path, { force: true });
+  await storageFor(config).remove(ref.storageKey);
   return true;
 }

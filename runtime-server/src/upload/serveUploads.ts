@@ -1,9 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Middleware } from 'koa';
 import type { Config } from '../config.js';
+import { storageFor } from '../storage/createStorage.js';
+import type { ObjectStorage } from '../storage/storage.js';
 import { contentTypeOf, servedInline } from './fileGroups.js';
-import { uploadsRoot } from './localStorage.js';
+import { uploadKey } from './localStorage.js';
 
 /** What upload produces: `/upload/<YYYYMMDD>/<one name>`. Other `/upload/…` paths are not ours. */
 const FILE_URL = /^\/upload\/(\d{8})\/([^/]+)$/;
@@ -20,26 +20,32 @@ export const UPLOAD_CSP = "default-src 'none'; img-src 'self'; media-src 'self';
  * no `..`, no NUL, no leading dot; the resolved path must still lie inside the uploads folder.
  * Anything else, or a missing file, is a 404 (never a file from elsewhere).
  */
-export function serveUploads(config: Pick<Config, 'dataDir'>): Middleware {
-  const root = uploadsRoot(config);
+export function serveUploads(config: Pick<Config, 'dataDir' | 'storage'>): Middleware {
+  const storage = storageFor(config);
   return async (ctx, next) => {
     const m = FILE_URL.exec(ctx.path);
     if (!m || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
-    await sendStoredFile(ctx, root, m[1]!, m[2]!);
+    await sendStoredFile(ctx, storage, uploadKey, m[1]!, m[2]!);
   };
 }
 
 /**
- * Answers one stored file `<root>/<day>/<encodedName>` (also for upload plugins' own roots): the
- * decoded name must be one plain segment that resolves strictly inside `root`, else 404.
+ * Answers one stored object `keyOf(day, name)` from `storage` (the configured one for uploads, whichever
+ * instance stored it; a local root for upload plugins' own files): the decoded name must be one plain
+ * segment, else 404.
  */
-export async function sendStoredFile(ctx: Parameters<Middleware>[0], root: string, day: string, encodedName: string): Promise<void> {
+export async function sendStoredFile(
+  ctx: Parameters<Middleware>[0],
+  storage: ObjectStorage,
+  keyOf: (day: string, name: string) => string,
+  day: string,
+  encodedName: string,
+): Promise<void> {
   const name = decode(encodedName);
   if (!/^\d{8}$/.test(day) || !name || /[/\\\0]/.test(name) || name.includes('..') || name.startsWith('.')) return notFound(ctx);
-  const file = path.resolve(root, day, name);
-  if (!file.startsWith(path.resolve(root) + path.sep)) return notFound(ctx);
-  const stat = await fs.promises.stat(file).catch(() => undefined);
-  if (!stat?.isFile()) return notFound(ctx);
+  const key = keyOf(day, name);
+  const stat = await storage.stat(key).catch(() => undefined);
+  if (!stat) return notFound(ctx);
 
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.set('Content-Security-Policy', UPLOAD_CSP);
@@ -48,7 +54,7 @@ export async function sendStoredFile(ctx: Parameters<Middleware>[0], root: strin
   ctx.set('Content-Disposition', disposition(name));
   ctx.type = contentTypeOf(name);
   ctx.lastModified = stat.mtime;
-  ctx.etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+  ctx.etag = `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`;
   ctx.status = 200;
   if (ctx.fresh) {
     ctx.status = 304;
@@ -73,7 +79,7 @@ export async function sendStoredFile(ctx: Parameters<Middleware>[0], root: strin
     ctx.body = '';
     return;
   }
-  ctx.body = fs.createReadStream(file, { start, end });
+  ctx.body = await storage.read(key, { start, end });
 }
 
 function notFound(ctx: Parameters<Middleware>[0]): void {

@@ -33,6 +33,10 @@ for (const db of testDatabases()) {
     });
 
     it('createCode of a new module writes the schema and one migration, and serves CRUD, EPS and menu without a restart', async () => {
+      // EPS is kept encoded and compressed (http/sendStatic.ts): the answer before the change must not outlive it.
+      const before = await app.anon.get('/admin/base/open/eps').set('Accept-Encoding', 'gzip');
+      assert.equal(before.headers['content-encoding'], 'gzip');
+      assert.equal(before.body.data.shop, undefined);
       const res = await app.post('/admin/base/coding/createCode', { module: 'shop', entity: 'book-shelf', fields: FIELDS });
       assert.equal(res.body.code, 1000, JSON.stringify(res.body));
       const data = res.body.data;
@@ -59,7 +63,10 @@ for (const db of testDatabases()) {
       const missingTitle = await app.post('/admin/shop/bookShelf/add', { price: 1 });
       assert.equal(missingTitle.body.code, 1002, 'required field enforced');
 
-      const eps = await app.anon.get('/admin/base/open/eps');
+      const eps = await app.anon.get('/admin/base/open/eps').set('Accept-Encoding', 'gzip').set('If-None-Match', before.headers.etag as string);
+      assert.equal(eps.status, 200, 'a new version, not 304');
+      assert.equal(eps.headers['content-encoding'], 'gzip');
+      assert.notEqual(eps.headers.etag, before.headers.etag);
       const entry = (eps.body.data.shop as { prefix: string; name: string }[]).find((e) => e.prefix === '/admin/shop/bookShelf');
       assert.equal(entry?.name, 'ShopBookShelfEntity');
 

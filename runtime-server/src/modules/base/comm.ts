@@ -12,9 +12,9 @@ import { now } from '../../db/values.js';
 import { mapRow } from '../../crud/query.js';
 import { reusableJson } from '../../core/reusableJson.js';
 import { sendStatic } from '../../http/sendStatic.js';
-import fs from 'node:fs/promises';
 import { ALLOWED_EXTENSIONS, extensionOf } from '../../upload/fileGroups.js';
 import { publicUploadUrl, storedName, storeFile } from '../../upload/localStorage.js';
+import { storageFor } from '../../storage/createStorage.js';
 import { MAX_FILES, receiveMultipart } from '../../upload/multipart.js';
 import type { UploadFile } from '../../plugins/api.js';
 import type { ActiveUpload } from '../../plugins/manager.js';
@@ -168,14 +168,14 @@ export const upload: Handler = async ({ services, koa }) => {
     }
     for (const [i, f] of form.files.entries()) {
       const s = await storeFile(config, f.path, names[i]!);
-      stored.push(s.path);
+      stored.push(s.key);
       urls.push(publicUploadUrl(config, s.url));
     }
     done = true;
     return urls.length === 1 ? urls[0] : urls;
   } finally {
     // A failure part-way removes what this request already stored.
-    if (!done) await Promise.all(stored.map((p) => fs.rm(p, { force: true })));
+    if (!done) await Promise.all(stored.map((key) => storageFor(config).remove(key).catch(() => undefined)));
     await form.cleanup();
   }
 };

@@ -15,7 +15,8 @@ import { update } from '../../crud/operations/update.js';
 import { crudFor, entityFor } from '../../dataJob/entityAccess.js';
 import { exportFileName, runExport } from '../../dataJob/exportJob.js';
 import dayjs from 'dayjs';
-import { finish, JOB, JOB_KEEP_HOURS, JOB_TABLE, jobDir, jobFilePath, ownJob, publicJob } from '../../dataJob/jobs.js';
+import { finish, JOB, JOB_KEEP_HOURS, JOB_TABLE, jobDir, jobFileKey, jobFilePath, ownJob, publicJob, publishJobFile } from '../../dataJob/jobs.js';
+import { storageFor } from '../../storage/createStorage.js';
 import { insertId } from '../../db/insertId.js';
 
 interface ExportBody {
@@ -107,15 +108,15 @@ export const jobDownload: Handler = async ({ services, actor, query, koa }) => {
   // An import's error report is served when it ended, done or refused; an export's file when done.
   const ended = Number(row.status) === JOB.done || (row.kind === 'import' && Number(row.status) === JOB.failed);
   if (!ended || !row.file) throw new AppError('data.notReady');
-  const file = jobFilePath(services.config.dataDir, row.file);
-  const stat = await fs.promises.stat(file).catch(() => undefined);
+  const storage = storageFor(services.config);
+  const stat = await storage.stat(jobFileKey(row.file)).catch(() => undefined);
   if (!stat) throw new AppError('data.fileGone');
   const name = row.fileName ?? row.file;
   koa.set('Content-Disposition', `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`);
   koa.set('Cache-Control', 'no-store');
   koa.type = row.format === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv; charset=utf-8';
   koa.length = stat.size;
-  koa.body = fs.createReadStream(file);
+  koa.body = await storage.read(jobFileKey(row.file));
   return undefined;
 };
 
@@ -231,6 +232,8 @@ export const importPreview: Handler = async (ctx) => {
       await finish(services.knex, jobId, JOB.failed, { error: t(locale, 'data.importFormat') });
       throw new ValidationError('data.importFormat');
     }
+    // Scanned from the scratch copy, then into the shared storage: importStart may reach another instance.
+    await publishJobFile(services.config, stored);
     await services.knex(JOB_TABLE).where({ id: jobId }).update({ total: scan.total, updateTime: now() });
     return { id: jobId, total: scan.total, valid: scan.valid, invalid: scan.errors.length, columns: scan.columns, unknown: scan.unknown, errors: scan.errors.slice(0, PREVIEW_ERRORS) };
   } finally {

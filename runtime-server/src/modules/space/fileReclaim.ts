@@ -61,7 +61,7 @@ async function heldElsewhere(knex: Knex, registry: Registry, needle: string): Pr
  */
 export async function reclaimFiles(
   knex: Knex,
-  config: Pick<Config, 'dataDir'>,
+  config: Pick<Config, 'dataDir' | 'uploadBaseUrl' | 'storage'>,
   logger: Pick<Console, 'warn'>,
   keys: string[],
   plugins?: Pick<PluginManager, 'fresh' | 'upload'>,

@@ -1,9 +1,9 @@
-import fs from 'node:fs/promises';
 import type { Config } from '../../config.js';
 import { AppError } from '../../core/errors.js';
 import type { UploadStat } from '../../plugins/api.js';
 import type { PluginManager } from '../../plugins/manager.js';
 import { resolveStoredUrl } from '../../upload/localStorage.js';
+import { storageFor } from '../../storage/createStorage.js';
 
 /** What the server knows of a file a client named by URL. */
 export interface DescribedFile {
@@ -15,7 +15,7 @@ export interface DescribedFile {
 }
 
 interface Deps {
-  config: Pick<Config, 'dataDir' | 'uploadBaseUrl'>;
+  config: Pick<Config, 'dataDir' | 'uploadBaseUrl' | 'storage'>;
   plugins: Pick<PluginManager, 'fresh' | 'upload'>;
   logger: Pick<Console, 'warn'>;
 }
@@ -45,9 +45,9 @@ function validStat(s: UploadStat | undefined): s is UploadStat {
 export async function describeStoredFile(deps: Deps, url: string): Promise<DescribedFile> {
   const ref = resolveStoredUrl(deps.config, url);
   if (ref) {
-    // lstat: only a regular file counts (never a directory or a link planted in the folder).
-    const stat = await fs.lstat(ref.path).catch(() => undefined);
-    if (!stat?.isFile()) throw new AppError('space.fileNotFound', { url: shown(url) });
+    // The storage's own answer (local: lstat, only a regular file counts, never a directory or a planted link).
+    const stat = await storageFor(deps.config).stat(ref.storageKey).catch(() => undefined);
+    if (!stat) throw new AppError('space.fileNotFound', { url: shown(url) });
     return { key: ref.key, name: ref.name, size: stat.size };
   }
   await deps.plugins.fresh();

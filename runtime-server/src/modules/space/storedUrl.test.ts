@@ -11,7 +11,7 @@ describe('resolveStoredUrl', () => {
 
   it('accepts what upload answers, with or without /api, and gives one canonical key', () => {
     const a = resolveStoredUrl(config, `/upload/20240101/${U}logo.png`);
-    assert.deepEqual(a, { key: `/upload/20240101/${U}logo.png`, name: `${U}logo.png`, path: path.join(root, '20240101', `${U}logo.png`) });
+    assert.deepEqual(a, { key: `/upload/20240101/${U}logo.png`, name: `${U}logo.png`, path: path.join(root, '20240101', `${U}logo.png`), storageKey: `upload/20240101/${U}logo.png` });
     assert.equal(resolveStoredUrl(config, `/api/upload/20240101/${U}logo.png`)?.key, a!.key);
     const cjk = resolveStoredUrl(config, `/upload/20240101/${U}%E6%8A%A5%E5%91%8A%20v1.pdf`);
     assert.equal(cjk?.name, `${U}报告 v1.pdf`);
