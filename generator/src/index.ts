@@ -13,3 +13,4 @@ export { derivedLabels, labelsOf, splitWords, wordOfChinese } from './load/label
 export { entityClassName, hasTable, ruleNames } from './load/naming.js';
 export type { RuleNames } from './load/naming.js';
 export { decimalStep } from './load/shorthand.js';
+export { sortOrders, sortedColumns } from './load/accessIndexes.js';

@@ -157,6 +157,11 @@ export interface IndexModel {
   name: string;
   columns: string[];
   unique: boolean;
+  /**
+   * PostgreSQL only: the first column keeps NULLs first, the order a page asks of a nullable column there
+   * (orderByKey in runtime-server/src/crud/query.ts); a default index (NULLS LAST) cannot serve that order.
+   */
+  nullsFirst?: true;
 }
 
 export interface EntityModel {

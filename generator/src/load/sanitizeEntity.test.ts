@@ -431,11 +431,9 @@ describe('sanitizeEntity model of demo/goods', () => {
     });
   });
 
-  it('indexes createTime and updateTime under knex-style names', () => {
-    assert.deepEqual(e.indexes, [
-      { name: 'demo_goods_createtime_index', columns: ['createTime'], unique: false },
-      { name: 'demo_goods_updatetime_index', columns: ['updateTime'], unique: false },
-    ]);
+  it('indexes updateTime and the access paths (sorts with id, filters, screen filters together) under knex-style names', () => {
+    assert.deepEqual(e.indexes.map((ix) => ix.name), ['demo_goods_updatetime_index', 'demo_goods_createtime_id_index', 'demo_goods_price_id_index', 'demo_goods_stock_id_index', 'demo_goods_status_type_createtime_id_index', 'demo_goods_type_index']);
+    assert.deepEqual(e.indexes.find((ix) => ix.name === 'demo_goods_createtime_id_index')?.columns, ['createTime', 'id']);
   });
 
   it('collects x-unique, x-index, x-ref and composite indexes', () => {
@@ -447,16 +445,20 @@ describe('sanitizeEntity model of demo/goods', () => {
         d['x-indexes'] = [{ columns: ['status', 'type'], unique: true }, { columns: ['type', 'stock'] }];
       }),
     );
+    // Declared and derived together: x-index on stock becomes (stock, id), the unique (status, type) serves the
+    // screen's two filters, the composite (type, stock) serves type alone.
     assert.deepEqual(
       o.indexes.map((ix) => [ix.name, ix.columns.join(','), ix.unique]),
       [
         ['demo_goods_title_unique', 'title', true],
-        ['demo_goods_stock_index', 'stock', false],
-        ['demo_goods_userid_index', 'userId', false],
-        ['demo_goods_createtime_index', 'createTime', false],
-        ['demo_goods_updatetime_index', 'updateTime', false],
         ['demo_goods_status_type_unique', 'status,type', true],
+        ['demo_goods_userid_index', 'userId', false],
+        ['demo_goods_updatetime_index', 'updateTime', false],
         ['demo_goods_type_stock_index', 'type,stock', false],
+        ['demo_goods_createtime_id_index', 'createTime,id', false],
+        ['demo_goods_price_id_index', 'price,id', false],
+        ['demo_goods_stock_id_index', 'stock,id', false],
+        ['demo_goods_status_type_createtime_id_index', 'status,type,createTime,id', false],
       ],
     );
     assert.equal(o.fields.find((f) => f.name === 'userId')!.ref, 'base/sys/user');
@@ -468,15 +470,29 @@ describe('sanitizeEntity model of demo/goods', () => {
         d.properties.userId = { type: ['integer', 'null'], 'x-ref': 'base/sys/user', 'x-index': false, 'x-label': LABEL };
       }),
     );
-    assert.deepEqual(o.indexes.map((ix) => ix.name), ['demo_goods_createtime_index', 'demo_goods_updatetime_index']);
+    assert.deepEqual(o.indexes.map((ix) => ix.name), ['demo_goods_updatetime_index', 'demo_goods_createtime_id_index', 'demo_goods_price_id_index', 'demo_goods_stock_id_index', 'demo_goods_status_type_createtime_id_index', 'demo_goods_type_index']);
     assert.equal(o.fields.find((f) => f.name === 'userId')!.ref, 'base/sys/user');
   });
 
   it('indexes only the implicit timestamps x-time-indexes names', () => {
     const names = (doc: Raw) => valid(doc).indexes.map((ix) => ix.name);
-    assert.deepEqual(names(goods((d) => void (d['x-time-indexes'] = ['createTime']))), ['demo_goods_createtime_index']);
-    assert.deepEqual(names(goods((d) => void (d['x-time-indexes'] = []))), []);
-    assert.deepEqual(names(goods()), ['demo_goods_createtime_index', 'demo_goods_updatetime_index']);
+    assert.deepEqual(names(goods((d) => void (d['x-time-indexes'] = ['createTime']))), ['demo_goods_createtime_id_index', 'demo_goods_price_id_index', 'demo_goods_stock_id_index', 'demo_goods_status_type_createtime_id_index', 'demo_goods_type_index']);
+    // Left out of x-time-indexes, createTime is left out of the derived indexes too.
+    assert.deepEqual(names(goods((d) => void (d['x-time-indexes'] = []))), ['demo_goods_price_id_index', 'demo_goods_stock_id_index', 'demo_goods_status_type_index', 'demo_goods_type_index']);
+    // The screen's filters together, then its default order: a filtered page reads in order from the index.
+    assert.deepEqual(valid(goods()).indexes.find((ix) => ix.name.startsWith('demo_goods_status_type'))?.columns, ['status', 'type', 'createTime', 'id']);
+    assert.deepEqual(names(goods()), ['demo_goods_updatetime_index', 'demo_goods_createtime_id_index', 'demo_goods_price_id_index', 'demo_goods_stock_id_index', 'demo_goods_status_type_createtime_id_index', 'demo_goods_type_index']);
+  });
+
+  it('opts a column out of the derived indexes with "x-index": false', () => {
+    const names = valid(goods((d) => void (d.properties.price['x-index'] = false))).indexes.map((ix) => ix.name);
+    assert.ok(!names.some((n) => n.includes('price')), names.join());
+  });
+
+  it('keeps NULLs first in the sort index of a nullable column (PostgreSQL orders them so for a page)', () => {
+    const o = valid(goods((d) => void (d.properties.stock.type = ['integer', 'null'])));
+    assert.equal(o.indexes.find((ix) => ix.name === 'demo_goods_stock_id_index')?.nullsFirst, true);
+    assert.equal(o.indexes.find((ix) => ix.name === 'demo_goods_price_id_index')?.nullsFirst, undefined);
   });
 
   it('honours x-entity, x-renamedFrom, x-recycle, x-data-scope and field x-renamedFrom / x-secret', () => {
@@ -500,7 +516,7 @@ describe('sanitizeEntity model of demo/goods', () => {
     assert.equal(s.secret, true);
     assert.equal(s.renamedFrom, 'code');
     assert.equal(s.length, 255, 'varchar defaults to 255');
-    assert.ok(o.indexes.some((ix) => ix.name === 'shop_item_createtime_index'));
+    assert.ok(o.indexes.some((ix) => ix.name === 'shop_item_createtime_id_index'));
   });
 
   it('models a controller-only schema without table, name or fields', () => {
@@ -571,7 +587,9 @@ describe('sanitizeEntity x-tenant', () => {
     assert.deepEqual(names.slice(-3), ['tenantId', 'createTime', 'updateTime']);
     const t = e.fields.find((f) => f.name === 'tenantId')!;
     assert.deepEqual([t.type, t.nullable, t.implicit, t.readOnly, t.index], ['integer', true, true, true, true]);
-    assert.ok(e.indexes.some((ix) => ix.name === 'demo_goods_tenantid_index'));
+    // Every read filters by tenant and sorts by createTime: one index serves both, and tenantId alone.
+    assert.ok(e.indexes.some((ix) => ix.name === 'demo_goods_tenantid_createtime_id_index'));
+    assert.ok(!e.indexes.some((ix) => ix.name === 'demo_goods_tenantid_index'));
     assert.equal(valid(goods()).tenant, false);
   });
 

@@ -15,6 +15,7 @@ import type {
 import { GENERIC_ACTIONS } from '../model.js';
 import type { RawSchemaFile } from './loadSchemas.js';
 import { indexName } from './indexName.js';
+import { accessIndexes } from './accessIndexes.js';
 import { sanitizeRelation } from './sanitizeRelation.js';
 import { applyNamingRule, entityClassName } from './naming.js';
 import { expandProperty } from './shorthand.js';
@@ -163,12 +164,19 @@ export function sanitizeEntity(raw: RawSchemaFile): { entity: EntityModel; error
   if (audit && actions.length && !actions.some((a) => a.name === 'history')) actions.push(historyAction(prefix, permBase));
 
   const query = sanitizeQuery(doc['x-query'] ?? {}, names, err, fields);
-  const indexes = table ? collectIndexes(table, fields, doc['x-indexes'] ?? [], names, err) : [];
-
   const dataScope = doc['x-data-scope'] as string | undefined;
   if (dataScope && !names.has(dataScope)) {
     err('UnknownField', '/x-data-scope', `x-data-scope names "${dataScope}", which is not a property`);
   }
+  const declaredIndexes = table ? collectIndexes(table, fields, doc['x-indexes'] ?? [], names, err) : [];
+  const timeIndexed: string[] = doc['x-time-indexes'] ?? ['createTime', 'updateTime'];
+  const optOut = new Set([
+    ...Object.entries(props).filter(([, p]) => p?.['x-index'] === false).map(([n]) => n),
+    ...['createTime', 'updateTime'].filter((n) => !timeIndexed.includes(n)),
+  ]);
+  const indexes = table
+    ? accessIndexes({ table, fields, query, screen: screenOf(doc['x-screen'] as JsonSchema | undefined, '', actions.some((a) => a.name === 'page' || a.name === 'list')).screen, tenant, ...(dataScope ? { dataScope } : {}), optOut }, declaredIndexes)
+    : [];
   if (doc['x-screen']) checkScreen(doc['x-screen'], new Set([...names, ...relations.map((r) => r.name)]), query, err);
 
   const entity: EntityModel = {

@@ -121,7 +121,7 @@ const EXACT_TYPES = new Set(['string', 'text', 'longtext', 'integer', 'decimal',
 
 /**
  * ORDER BY keys: the schema's default order, then the request's `order`/`sort` (comma lists allowed,
- * only output columns), else `createTime desc`; `id` last so paging is stable.
+ * only output columns), else `createTime desc`; `id` last so paging is stable, in the last key's direction.
  */
 export function orderKeys(rt: EntityRuntime, input: ListInput): OrderKey[] {
   const keys: OrderKey[] = [];
@@ -146,7 +146,9 @@ export function orderKeys(rt: EntityRuntime, input: ListInput): OrderKey[] {
     by(column, dir);
   });
   if (!orders.length) by('a.createTime', 'desc');
-  by('a.id', 'desc');
+  // In the direction of the key before it: one index (key, id) then serves the order both ways on every database
+  // (MariaDB read `price ASC, id DESC` by a filesort of the whole table: 27 ms at 200 000 goods, 0.5 ms so).
+  by('a.id', keys[keys.length - 1]?.dir ?? 'desc');
   return keys;
 }
 

@@ -181,16 +181,18 @@ for (const db of testDatabases()) {
       const all = (await knex(TABLES.demoGoods).where({ description: 'keyset-run' }).select('id', 'type', 'price')) as { id: number; type: number | null; price: number | string }[];
       assert.equal(all.length, 2300);
       const byIdDesc = (a: { id: number }, b: { id: number }) => b.id - a.id;
+      // id breaks ties in the direction of the key before it (crud/query.ts, orderKeys).
+      const byIdAsc = (a: { id: number }, b: { id: number }) => a.id - b.id;
       // NULL first ascending, last descending (SQLite and MariaDB alike).
       const typeOrder = (dir: 1 | -1) => (a: { type: number | null }, b: { type: number | null }) =>
         a.type === b.type ? 0 : a.type === null ? -dir : b.type === null ? dir : (a.type - b.type) * dir;
       const cases: { filters: Record<string, unknown>; expected: number[] }[] = [
         { filters: {}, expected: [...all].sort(byIdDesc).map((r) => r.id) },
-        { filters: { order: 'type', sort: 'asc' }, expected: [...all].sort((a, b) => typeOrder(1)(a, b) || byIdDesc(a, b)).map((r) => r.id) },
+        { filters: { order: 'type', sort: 'asc' }, expected: [...all].sort((a, b) => typeOrder(1)(a, b) || byIdAsc(a, b)).map((r) => r.id) },
         { filters: { order: 'type', sort: 'desc' }, expected: [...all].sort((a, b) => typeOrder(-1)(a, b) || byIdDesc(a, b)).map((r) => r.id) },
         { filters: { order: 'price,type', sort: 'asc,desc' }, expected: [...all].sort((a, b) => Number(a.price) - Number(b.price) || typeOrder(-1)(a, b) || byIdDesc(a, b)).map((r) => r.id) },
         // A JSON sort key reads in OFFSET batches (its value may not read back exactly): the same rows, in order.
-        { filters: { order: 'exampleImages', sort: 'asc' }, expected: [...all].sort(byIdDesc).map((r) => r.id) },
+        { filters: { order: 'exampleImages', sort: 'asc' }, expected: [...all].sort(byIdAsc).map((r) => r.id) },
       ];
       try {
         for (const c of cases) {
@@ -221,7 +223,8 @@ for (const db of testDatabases()) {
         for (const dir of [1, -1] as const) {
           const job = await exportJob(app, { prefix: '/admin/base/sys/log', format: 'csv', raw: true, columns: ['id'], filters: { keyWord: action, order: 'name', sort: dir === 1 ? 'asc' : 'desc' } });
           assert.equal(job.processed, 2200, JSON.stringify(job));
-          const expected = [...all].sort((x, y) => (x.name === y.name ? y.id - x.id : x.name === null ? -dir : y.name === null ? dir : x.name < y.name ? -dir : dir)).map((r) => r.id);
+          // Ties by id in the sort's direction (crud/query.ts, orderKeys).
+          const expected = [...all].sort((x, y) => (x.name === y.name ? dir * (x.id - y.id) : x.name === null ? -dir : y.name === null ? dir : x.name < y.name ? -dir : dir)).map((r) => r.id);
           assert.deepEqual(csvRows(await download(app, job.id)).slice(1).map((r) => Number(r[0])), expected);
         }
       } finally {

@@ -8,7 +8,13 @@ import type { Snapshot } from './snapshot.js';
 import { EMPTY_SNAPSHOT, snapshotOf } from './snapshot.js';
 
 /** demo/goods without the blocks that name properties (so tests can rename and drop freely). */
-const goods = (mutate?: (d: Raw) => void): Raw => goodsDoc(mutate);
+// Its screen shows no column: stock and price get no sort index, so these tests see the column changes
+// alone (the derived indexes have their own tests here and in sanitizeEntity.test.ts).
+const goods = (mutate?: (d: Raw) => void): Raw =>
+  goodsDoc((d) => {
+    d['x-screen'] = { ...(d['x-screen'] ?? {}), columns: [] };
+    mutate?.(d);
+  });
 
 function category(mutate?: (d: Raw) => void): Raw {
   const d: Raw = {
@@ -97,10 +103,12 @@ describe('snapshotOf', () => {
     const snap = snapshotOf(model(goods(), open, category()));
     assert.equal(snap.version, 1);
     assert.deepEqual(Object.keys(snap.tables), ['demo_category', 'demo_goods']);
+    // The sort indexes of the category screen's columns carry id as tie-breaker (sanitizeEntity.test.ts).
     assert.deepEqual(snap.tables.demo_category!.indexes, {
-      demo_category_createtime_index: { columns: ['createTime'], unique: false },
+      demo_category_createtime_id_index: { columns: ['createTime', 'id'], unique: false },
       demo_category_name_unique: { columns: ['name'], unique: true },
-      demo_category_updatetime_index: { columns: ['updateTime'], unique: false },
+      demo_category_sort_id_index: { columns: ['sort', 'id'], unique: false },
+      demo_category_updatetime_id_index: { columns: ['updateTime', 'id'], unique: false },
     });
     assert.deepEqual(Object.keys(snap.tables.demo_category!.indexes), [...Object.keys(snap.tables.demo_category!.indexes)].sort());
   });
@@ -128,11 +136,23 @@ describe('diffSnapshots', () => {
   it('adds a new property as exactly one addColumn', () => {
     const { ops, destructive } = diff([goods()], [
       goods((d) => {
-        d.properties.weight = { type: ['number', 'null'], 'x-label': LABEL };
+        // Opted out: a number column on the screen would otherwise get its sort index (the next test).
+        d.properties.weight = { type: ['number', 'null'], 'x-index': false, 'x-label': LABEL };
       }),
     ]);
     assert.deepEqual(ops, [{ kind: 'addColumn', table: 'demo_goods', column: 'weight', def: { type: 'double', nullable: true } }]);
     assert.deepEqual(destructive, []);
+  });
+
+  it('adds the sort index of a new nullable number column, NULLs first (the order PostgreSQL pages it in)', () => {
+    const { ops } = diff([goods()], [
+      goods((d) => {
+        d.properties.weight = { type: ['number', 'null'], 'x-label': LABEL };
+        d['x-screen'].columns = ['weight'];
+      }),
+    ]);
+    assert.deepEqual(ops.map((o) => o.kind), ['addColumn', 'addIndex']);
+    assert.deepEqual(ops[1], { kind: 'addIndex', table: 'demo_goods', name: 'demo_goods_weight_id_index', def: { columns: ['weight', 'id'], unique: false, nullsFirst: true } });
   });
 
   it('adds a new indexed property as addColumn then addIndex', () => {
@@ -155,7 +175,8 @@ describe('diffSnapshots', () => {
       ['string -> longtext', () => {}, (d) => { d.properties.description['x-column'] = { type: 'longtext' }; }, 'description'],
       ['integer -> bigint', () => {}, (d) => { d.properties.stock['x-column'] = { type: 'bigint' }; }, 'stock'],
       ['decimal(10,2) -> decimal(12,4)', () => {}, (d) => { d.properties.price['x-column'] = { type: 'decimal', precision: 12, scale: 4 }; }, 'price'],
-      ['not null -> nullable', () => {}, (d) => { d.properties.stock.type = ['integer', 'null']; }, 'stock'],
+      // Opted out of its sort index, whose NULLs-first form (PostgreSQL) would follow the change.
+      ['not null -> nullable', (d) => { d.properties.stock['x-index'] = false; }, (d) => { d.properties.stock['x-index'] = false; d.properties.stock.type = ['integer', 'null']; }, 'stock'],
       ['default change', () => {}, (d) => { d.properties.status.default = 0; }, 'status'],
     ];
     for (const [title, before, after, column] of cases) {
@@ -338,11 +359,11 @@ describe('diffSnapshots', () => {
     const dropped = ops.filter((o) => o.kind === 'dropIndex').map((o) => [o.table, o.kind === 'dropIndex' && o.name]);
     const added = ops.filter((o) => o.kind === 'addIndex').map((o) => [o.table, o.kind === 'addIndex' && o.name]);
     assert.deepEqual(dropped, [
-      ['shop_goods', 'demo_goods_createtime_index'],
+      ['shop_goods', 'demo_goods_createtime_id_index'],
       ['shop_goods', 'demo_goods_updatetime_index'],
     ]);
     assert.deepEqual(added, [
-      ['shop_goods', 'shop_goods_createtime_index'],
+      ['shop_goods', 'shop_goods_createtime_id_index'],
       ['shop_goods', 'shop_goods_updatetime_index'],
     ]);
     assert.equal(ops.length, 5);

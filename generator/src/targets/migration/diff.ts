@@ -113,7 +113,7 @@ function isFreedBy(column: string, renames: Map<string, string>): boolean {
 }
 
 function sameIndex(a: SnapshotIndex, b: SnapshotIndex): boolean {
-  return a.unique === b.unique && a.columns.join(',') === b.columns.join(',');
+  return a.unique === b.unique && a.columns.join(',') === b.columns.join(',') && !a.nullsFirst === !b.nullsFirst;
 }
 
 function sameColumn(a: SnapshotColumn, b: SnapshotColumn): boolean {

@@ -19,6 +19,8 @@ function goods(mutate?: (d: Raw) => void): Raw {
   return goodsDoc((d) => {
     d.properties.code = { type: ['string', 'null'], maxLength: 32, 'x-unique': true, 'x-label': LABEL };
     d.properties.stock['x-index'] = true;
+    // No screen column: only createTime gets a sort index (createTime, id), stock keeps its plain x-index.
+    d['x-screen'] = { ...(d['x-screen'] ?? {}), columns: [] };
     mutate?.(d);
   });
 }
@@ -111,7 +113,7 @@ describe('emitMigration source', () => {
     for (const line of [
       't.unique(["code"], { indexName: "demo_goods_code_unique" });',
       't.index(["stock"], "demo_goods_stock_index");',
-      't.index(["createTime"], "demo_goods_createtime_index");',
+      't.index(["createTime","id"], "demo_goods_createtime_id_index");',
       't.index(["updateTime"], "demo_goods_updatetime_index");',
     ]) {
       assert.ok(up.includes(line), `missing: ${line}`);
@@ -229,7 +231,7 @@ describe('emitted migrations on SQLite', () => {
       'id', 'title', 'price', 'description', 'mainImage', 'type', 'status', 'exampleImages', 'stock', 'code', 'createTime', 'updateTime',
     ]);
     assert.deepEqual(await indexes('demo_goods'), [
-      'demo_goods_code_unique', 'demo_goods_createtime_index', 'demo_goods_stock_index', 'demo_goods_updatetime_index',
+      'demo_goods_code_unique', 'demo_goods_createtime_id_index', 'demo_goods_stock_index', 'demo_goods_updatetime_index',
     ]);
     const [id] = await knex('demo_goods').insert(row);
     assert.equal(id, 1);
@@ -257,7 +259,7 @@ describe('emitted migrations on SQLite', () => {
     assert.equal(migrated.createTime, '2024-01-02 03:04:05');
     // indexes survive the table rebuilds the alters need on SQLite
     assert.deepEqual(await indexes('demo_goods'), [
-      'demo_goods_code_unique', 'demo_goods_createtime_index', 'demo_goods_stock_index', 'demo_goods_updatetime_index',
+      'demo_goods_code_unique', 'demo_goods_createtime_id_index', 'demo_goods_stock_index', 'demo_goods_updatetime_index',
     ]);
     await knex('demo_goods').where({ id: 1 }).update({ weight: 1.25, mainImage: 'x'.repeat(600) });
 
@@ -282,13 +284,13 @@ describe('emitted migrations on SQLite', () => {
     assert.equal(await knex.schema.hasTable('demo_goods'), false);
     assert.equal((await knex('shop_goods').first()).title, 'Apple');
     assert.deepEqual(await indexes('shop_goods'), [
-      'shop_goods_code_unique', 'shop_goods_createtime_index', 'shop_goods_stock_index', 'shop_goods_updatetime_index',
+      'shop_goods_code_unique', 'shop_goods_createtime_id_index', 'shop_goods_stock_index', 'shop_goods_updatetime_index',
     ]);
     await m2.down!(knex);
     assert.equal(await knex.schema.hasTable('shop_goods'), false);
     assert.equal((await knex('demo_goods').first()).title, 'Apple');
     assert.deepEqual(await indexes('demo_goods'), [
-      'demo_goods_code_unique', 'demo_goods_createtime_index', 'demo_goods_stock_index', 'demo_goods_updatetime_index',
+      'demo_goods_code_unique', 'demo_goods_createtime_id_index', 'demo_goods_stock_index', 'demo_goods_updatetime_index',
     ]);
     await m1.down!(knex);
   });

@@ -1,6 +1,6 @@
 import type { FieldType } from '../../model.js';
 import type { MigrationOp } from './diff.js';
-import type { SnapshotColumn, SnapshotTable } from './snapshot.js';
+import type { SnapshotColumn, SnapshotIndex, SnapshotTable } from './snapshot.js';
 import { tablesBeforeLine } from './tablesBefore.js';
 import type { TablesBefore } from './tablesBefore.js';
 
@@ -47,9 +47,26 @@ function dropIndexLine(name: string, columns: string[], unique: boolean): string
 function createTable(table: string, def: SnapshotTable): string[] {
   const body = [
     ...Object.entries(def.columns).map(([n, c]) => columnLine(n, c)),
-    ...Object.entries(def.indexes).map(([n, ix]) => indexLine(n, ix.columns, ix.unique)),
+    ...Object.entries(def.indexes).filter(([, ix]) => !ix.nullsFirst).map(([n, ix]) => indexLine(n, ix.columns, ix.unique)),
   ];
-  return [`await knex.schema.createTable(${q(table)}, (t) => {`, ...body.map((l) => '  ' + l), '});'];
+  const after = Object.entries(def.indexes).filter(([, ix]) => ix.nullsFirst).flatMap(([n, ix]) => addIndex(table, n, ix));
+  return [`await knex.schema.createTable(${q(table)}, (t) => {`, ...body.map((l) => '  ' + l), '});', ...after];
+}
+
+/**
+ * An index; on PostgreSQL one marked nullsFirst is raw DDL (Knex's builder has no NULLS FIRST), elsewhere NULLs
+ * already sort first ascending and the builder's index serves.
+ */
+function addIndex(table: string, name: string, ix: SnapshotIndex): string[] {
+  if (!ix.nullsFirst) return alter(table, [indexLine(name, ix.columns, ix.unique)]);
+  const cols = ix.columns.map((_, i) => (i === 0 ? '?? NULLS FIRST' : '??')).join(', ');
+  return [
+    `if (knex.client.config.client === 'pg') {`,
+    `  await knex.raw(${q(`CREATE ${ix.unique ? 'UNIQUE ' : ''}INDEX ?? ON ?? (${cols})`)}, ${JSON.stringify([name, table, ...ix.columns])});`,
+    '} else {',
+    ...alter(table, [indexLine(name, ix.columns, ix.unique)]).map((l) => '  ' + l),
+    '}',
+  ];
 }
 
 function alter(table: string, lines: string[]): string[] {
@@ -73,7 +90,7 @@ function up(op: MigrationOp): string[] {
     case 'alterColumn':
       return alter(op.table, [columnLine(op.column, op.def, true)]);
     case 'addIndex':
-      return alter(op.table, [indexLine(op.name, op.def.columns, op.def.unique)]);
+      return addIndex(op.table, op.name, op.def);
     case 'dropIndex':
       return alter(op.table, [dropIndexLine(op.name, op.before.columns, op.before.unique)]);
   }
@@ -98,7 +115,7 @@ function down(op: MigrationOp): string[] {
     case 'addIndex':
       return alter(op.table, [dropIndexLine(op.name, op.def.columns, op.def.unique)]);
     case 'dropIndex':
-      return alter(op.table, [indexLine(op.name, op.before.columns, op.before.unique)]);
+      return addIndex(op.table, op.name, op.before);
   }
 }
 

@@ -16,6 +16,8 @@ export interface SnapshotColumn {
 export interface SnapshotIndex {
   columns: string[];
   unique: boolean;
+  /** IndexModel.nullsFirst. */
+  nullsFirst?: true;
 }
 
 export interface SnapshotTable {
@@ -48,7 +50,7 @@ export function snapshotOf(model: Model): Snapshot {
     }
     const indexes: Record<string, SnapshotIndex> = {};
     for (const ix of [...e.indexes].sort((a, b) => cmp(a.name, b.name))) {
-      indexes[ix.name] = { columns: ix.columns, unique: ix.unique };
+      indexes[ix.name] = { columns: ix.columns, unique: ix.unique, ...(ix.nullsFirst ? { nullsFirst: true as const } : {}) };
     }
     tables[e.table!] = { columns, indexes };
   }

@@ -39,13 +39,19 @@ export async function keepDays(knex: Knex | Knex.Transaction, key: string): Prom
 export type OnRecyclePurged = (records: { entityInfo: unknown; data: unknown }[]) => Promise<void>;
 
 const PURGE_BATCH = 200;
+/**
+ * Rows one retention DELETE removes. The request log reached 6.2 million rows in one bench run (issue 41): one
+ * DELETE of a month of it held its locks (SQLite: the whole database) for as long as it took, and every request
+ * waiting to write its own log row stalled behind it. Batches of this size keep each statement short.
+ */
+export const DELETE_BATCH = 5000;
 
-async function pruneTable(knex: Knex, tableName: string, key: string, at: Date, onPurged?: OnRecyclePurged): Promise<number> {
+async function pruneTable(knex: Knex, tableName: string, key: string, at: Date, onPurged?: OnRecyclePurged, batchRows = DELETE_BATCH): Promise<number> {
   const days = await keepDays(knex, key);
   // No usable setting means "keep everything": the reference deleted every row here (docs/reference/api-contract.md §8 #25).
   if (days === undefined) return 0;
   const cutoff = dayjs(at).subtract(days, 'day').startOf('day').format('YYYY-MM-DD HH:mm:ss');
-  if (!onPurged) return Number(await knex(tableName).where('createTime', '<', cutoff).delete());
+  if (!onPurged) return deleteOlder(knex, tableName, cutoff, batchRows);
   let total = 0;
   for (;;) {
     const batch = (await knex(tableName).where('createTime', '<', cutoff).orderBy('id').limit(PURGE_BATCH).select('id', 'entityInfo', 'data')) as {
@@ -59,9 +65,24 @@ async function pruneTable(knex: Knex, tableName: string, key: string, at: Date, 
   }
 }
 
-/** Deletes request logs created before the start of the day `now − logKeep` days. Idempotent. */
-export async function pruneRequestLogs(knex: Knex, at: Date = new Date()): Promise<number> {
-  return pruneTable(knex, TABLES.baseSysLog, LOG_KEEP, at);
+/**
+ * Deletes the rows created before `cutoff`, oldest first, `batchRows` at a time, each batch its own statement:
+ * the ids come from the (createTime, id) index (docs/generator.md, "Indexes from the schema"), the DELETE goes by
+ * primary key. Rows added meanwhile are newer than the cutoff and never in a batch.
+ */
+export async function deleteOlder(knex: Knex, tableName: string, cutoff: string, batchRows: number = DELETE_BATCH): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const ids = (await knex(tableName).where('createTime', '<', cutoff).orderBy([{ column: 'createTime' }, { column: 'id' }]).limit(batchRows).pluck('id')) as number[];
+    if (!ids.length) return total;
+    total += Number(await knex(tableName).whereIn('id', ids).delete());
+    if (ids.length < batchRows) return total;
+  }
+}
+
+/** Deletes request logs created before the start of the day `now − logKeep` days, in batches. Idempotent. */
+export async function pruneRequestLogs(knex: Knex, at: Date = new Date(), batchRows: number = DELETE_BATCH): Promise<number> {
+  return pruneTable(knex, TABLES.baseSysLog, LOG_KEEP, at, undefined, batchRows);
 }
 
 /** Deletes recycle-bin records created before the start of the day `now − recycleKeep` days. Idempotent. */

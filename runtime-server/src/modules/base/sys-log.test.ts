@@ -4,7 +4,7 @@ import { testDatabases } from '../../testing/forEachDb.js';
 import { createScopedAdmin } from '../../testing/scopedAdmin.js';
 import { startTestApp } from '../../testing/testApp.js';
 import type { TestApp } from '../../testing/testApp.js';
-import { pruneLogs } from './logRetention.js';
+import { pruneLogs, pruneRequestLogs } from './logRetention.js';
 
 const L = '/admin/base/sys/log';
 
@@ -118,6 +118,25 @@ for (const db of testDatabases()) {
       await setConf('recycleKeep', '1'); // cutoff 2024-06-14 00:00:00
       assert.deepEqual(await pruneLogs(knex(), at), { logs: 0, recycle: 2 });
       assert.equal((await knex()('recycle_data')).length, 1);
+    });
+
+    it('pruneRequestLogs deletes in bounded batches: every old row goes, no newer one', async () => {
+      await knex()('base_sys_log').delete();
+      const old = Array.from({ length: 23 }, (_, i) => `2024-06-0${1 + (i % 9)} 0${i % 10}:00:00`);
+      for (const t of [...old, '2024-06-10 00:00:00', '2024-06-15 11:00:00']) await insertLog(t);
+      await setConf('logKeep', '5');
+      const statements: string[] = [];
+      const spy = (q: { sql: string }) => void (/^delete/i.test(q.sql) && statements.push(q.sql));
+      knex().on('query', spy);
+      try {
+        assert.equal(await pruneRequestLogs(knex(), new Date(2024, 5, 15, 12, 0, 0), 5), 23);
+      } finally {
+        knex().off('query', spy);
+      }
+      assert.equal(statements.length, 5, 'five DELETEs of at most 5 rows');
+      // (setConf goes through the API, whose own request-log rows are of today.)
+      assert.equal((await knex()('base_sys_log').where('createTime', '<', '2025-01-01 00:00:00')).length, 2, 'the two newer rows stay');
+      assert.equal((await knex()('base_sys_log').where('createTime', '<', '2024-06-10 00:00:00')).length, 0);
     });
   });
 }
