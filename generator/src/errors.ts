@@ -12,6 +12,7 @@ export type SchemaErrorCode =
   | 'UnknownField'
   | 'DuplicateFilter'
   | 'InvalidRelation'
+  | 'InternalEntity'
   | 'InvalidAction'
   | 'MissingHandler'
   | 'NamingRule'

@@ -178,6 +178,11 @@ export interface EntityModel {
   name?: string;
   table?: string;
   renamedFrom?: string;
+  /**
+   * `coding`: written by the coding endpoints or the AI helper (x-origin); such an entity reaches only what
+   * docs/generator.md ("What a created entity may touch") lists.
+   */
+  origin?: 'coding';
   label: Labels;
   /** The schema's `description` (EPS `info.type.description`, e.g. 开放接口 for base/open). */
   description?: string;

@@ -34,11 +34,26 @@ export interface Config {
   scheduler?: SchedulerOptions;
   /** TRUST_PROXY: proxies allowed to name the client in X-Forwarded-For (hop count or addresses/CIDRs). */
   trustProxy?: TrustProxy;
+  /** FRAME_ORIGINS: sites the console's iframe menus may show, besides itself and the seeded documentation site. */
+  frameOrigins?: string[];
+  /** IMPORT_MAX_ROWS, IMPORT_MAX_MB, IMPORT_QUOTA_MB: caps of one import file and of one user's waiting uploads. */
+  imports?: ImportLimits;
   /** GET /metrics access: METRICS_TOKEN (bearer) and/or METRICS_ALLOW (scraper addresses/CIDRs); neither = closed. */
   metrics?: MetricsAccess;
   /** STORAGE=s3 with its S3_* settings; undefined = local files under DATA_DIR. */
   storage?: { driver: 's3' } & S3Settings;
 }
+
+export interface ImportLimits {
+  /** Data rows one import file may hold (preview and commit refuse more). */
+  maxRows: number;
+  /** Size of one import file. */
+  maxMb: number;
+  /** Size of one user's uploads waiting as import jobs (previewed, not yet run). */
+  quotaMb: number;
+}
+
+export const DEFAULT_IMPORT_LIMITS: ImportLimits = { maxRows: 100_000, maxMb: 50, quotaMb: 200 };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -62,6 +77,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   // Applied before anything loads (app/leanHeap.ts); a value it cannot read stops the start here.
   if (parseLeanHeap(env.LEAN_HEAP) === undefined) throw new ConfigError(`LEAN_HEAP must be 1 or 0 (on or off), got "${String(env.LEAN_HEAP).slice(0, 50)}"`);
   const scheduler = schedulerFromEnv(env);
+  const frameOrigins = parseFrameOrigins(env.FRAME_ORIGINS);
+  const imports = importLimitsFromEnv(env);
   const metrics = metricsFromEnv(env);
   const storage = storageFromEnv(env);
   const uploadBaseUrl = env.UPLOAD_BASE_URL === undefined || env.UPLOAD_BASE_URL === '' ? undefined : parseUploadBase(env.UPLOAD_BASE_URL);
@@ -82,6 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadMaxMb: 100,
     ...(uploadBaseUrl !== undefined ? { uploadBaseUrl } : {}),
     ...(trustProxy ? { trustProxy } : {}),
+    ...(frameOrigins.length ? { frameOrigins } : {}),
+    imports,
     ...(scheduler ? { scheduler } : {}),
     ...(metrics ? { metrics } : {}),
     ...(storage ? { storage } : {}),
@@ -100,6 +119,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError('SCHEMA_WATCH is a development switch (npm run dev) and is refused when NODE_ENV=production');
   }
   return config;
+}
+
+function importLimitsFromEnv(env: NodeJS.ProcessEnv): ImportLimits {
+  const n = (name: 'IMPORT_MAX_ROWS' | 'IMPORT_MAX_MB' | 'IMPORT_QUOTA_MB', fallback: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const v = Number(raw);
+    if (!Number.isInteger(v) || v < 1 || v > max) throw new ConfigError(`${name} must be a whole number from 1 to ${max}, got "${raw.slice(0, 50)}"`);
+    return v;
+  };
+  return {
+    maxRows: n('IMPORT_MAX_ROWS', DEFAULT_IMPORT_LIMITS.maxRows, 10_000_000),
+    maxMb: n('IMPORT_MAX_MB', DEFAULT_IMPORT_LIMITS.maxMb, 10_000),
+    quotaMb: n('IMPORT_QUOTA_MB', DEFAULT_IMPORT_LIMITS.quotaMb, 100_000),
+  };
+}
+
+/** `https://a.example.com, https://b.example.com:8443` → their origins; anything but http(s) origins stops the start. */
+export function parseFrameOrigins(raw: string | undefined): string[] {
+  if (!raw?.trim()) return [];
+  return raw.split(',').map((part) => {
+    const v = part.trim();
+    let origin: string | undefined;
+    try {
+      const u = new URL(v);
+      if ((u.protocol === 'http:' || u.protocol === 'https:') && (u.pathname === '/' || u.pathname === '') && !u.search && !u.hash && !u.username) origin = u.origin;
+    } catch {
+      origin = undefined;
+    }
+    if (!origin) throw new ConfigError(`FRAME_ORIGINS must be a comma list of http(s) origins (https://docs.example.com), got "${v.slice(0, 100)}"`);
+    return origin;
+  });
 }
 
 /** A 1/0 switch; unset or empty is off, anything else stops the start. */

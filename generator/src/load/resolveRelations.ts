@@ -1,4 +1,5 @@
 import { SchemaError } from '../errors.js';
+import { checkCodingLane } from './codingLane.js';
 import type { EntityModel } from '../model.js';
 
 /** Cross-entity checks: unique ids and tables, x-ref and join targets, `alias.field` references. */
@@ -17,6 +18,7 @@ export function resolveRelations(entities: EntityModel[]): SchemaError[] {
   }
   for (const e of entities) {
     errors.push(...checkRelations(e, byId));
+    errors.push(...checkCodingLane(e, byId, byTable));
     for (const f of e.fields) {
       if (f.ref && !byId.get(f.ref)?.table) {
         errors.push(new SchemaError('InvalidRelation', e.file, `/properties/${f.name}/x-ref`, `"${f.ref}" is not the $id of an entity with a table`));

@@ -187,6 +187,7 @@ export function sanitizeEntity(raw: RawSchemaFile): { entity: EntityModel; error
     prefix,
     ...(table ? { name: (doc['x-entity'] as string | undefined) ?? entityClassName(table), table } : {}),
     ...(doc['x-renamedFrom'] ? { renamedFrom: doc['x-renamedFrom'] as string } : {}),
+    ...(doc['x-origin'] === 'coding' ? { origin: 'coding' as const } : {}),
     label: label.labels,
     ...(typeof doc.description === 'string' ? { description: doc.description } : {}),
     fields,

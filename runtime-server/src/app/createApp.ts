@@ -203,7 +203,7 @@ export async function createApp(config: Config, parts: AppParts, options: Create
     app.use(table.fastRoutes());
     // Before the console: a browser opening a plugin-served file asks for HTML too.
     app.use(servePluginFiles(services.plugins));
-    app.use(serveWeb(options.webDir ?? WEB_DIST, welcomePage));
+    app.use(serveWeb(options.webDir ?? WEB_DIST, welcomePage, config.frameOrigins));
     // The built console and existing clients call `/api/...`; the API answers there too.
     app.use(async (ctx, next) => {
       if (ctx.path === '/api' || ctx.path.startsWith('/api/')) ctx.path = ctx.path.slice(4) || '/';

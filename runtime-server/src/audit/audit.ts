@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { FieldModel } from '@schema-admin/generator';
 import type { EntityRuntime } from '../crud/entityRuntime.js';
 import { fromDb, now } from '../db/values.js';
 import { TABLES } from '../generated/tables.js';
@@ -60,7 +61,7 @@ function snapshot(rt: EntityRuntime, row: Record<string, unknown>): Record<strin
   const out: Record<string, unknown> = {};
   for (const f of rt.model.fields) {
     if (SKIP.has(f.name) || !(f.name in row)) continue;
-    out[f.name] = f.secret ? mask(row[f.name]) : wire(f, row[f.name]);
+    out[f.name] = isSecret(f) ? mask(row[f.name]) : wire(f, row[f.name]);
   }
   return out;
 }
@@ -73,7 +74,7 @@ function diff(rt: EntityRuntime, before: Record<string, unknown>, after: Record<
     const old = wire(f, before[f.name]);
     const cur = wire(f, after[f.name]);
     if (JSON.stringify(old) === JSON.stringify(cur)) continue;
-    out[f.name] = f.secret ? [mask(before[f.name]), mask(after[f.name])] : [old, cur];
+    out[f.name] = isSecret(f) ? [mask(before[f.name]), mask(after[f.name])] : [old, cur];
   }
   return out;
 }
@@ -81,6 +82,9 @@ function diff(rt: EntityRuntime, before: Record<string, unknown>, after: Record<
 function wire(f: EntityRuntime['model']['fields'][number], v: unknown): unknown {
   return v === null || v === undefined ? null : fromDb(f, v);
 }
+
+/** `x-secret` and `writeOnly` fields alike: their values are never kept. */
+const isSecret = (f: FieldModel): boolean => f.secret || f.schema?.writeOnly === true;
 
 /** A secret shows only whether it is set. */
 function mask(v: unknown): unknown {

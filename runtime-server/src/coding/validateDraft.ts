@@ -27,7 +27,8 @@ function problem(e: SchemaError): DraftProblem {
 
 /**
  * Checks a draft exactly as `npm run generate` would: meta-schema, sanitizer, and relations against
- * `existing` (the project's other entities). Also refuses named handlers: a created entity has no code.
+ * `existing` (the project's other entities), as a created entity: no handlers (it has no code of its own), and no
+ * join, reference or relation reaching an internal table (generator's load/codingLane.ts).
  */
 export function checkDraft(doc: EntityDoc, schemasDir: string, existing: readonly EntityModel[]): DraftCheck {
   const checkMeta = createMetaValidator(path.join(schemasDir, 'meta', 'entity.schema.json'));
@@ -38,7 +39,8 @@ export function checkDraft(doc: EntityDoc, schemasDir: string, existing: readonl
   } catch (err) {
     if (!(err instanceof NameError)) throw err;
   }
-  const raw: RawSchemaFile = { file: `schemas/${module || '(new)'}/${kebab || '(new)'}.json`, module, baseName: kebab, doc };
+  // Checked as what it becomes: a created entity (x-origin `coding`), which reaches no internal table.
+  const raw: RawSchemaFile = { file: `schemas/${module || '(new)'}/${kebab || '(new)'}.json`, module, baseName: kebab, doc: { ...doc, 'x-origin': 'coding' } };
   const metaErrors = checkMeta(raw);
   if (metaErrors.length) return { valid: false, problems: metaErrors.map(problem) };
   if (!module || !kebab) {

@@ -57,6 +57,8 @@ function checkDecimal(this: unknown, bounds: DecimalBounds, data: unknown): bool
     // A double carries noise (0.1 + 0.2 = 0.30000000000000004): only a real extra decimal counts, so 1.234 and
     // 1.005 (100.49999… cents) are refused while 0.30000000000000004 is 0.30.
     const scaled = data * 10 ** bounds.scale;
+    // ±1e308 scaled overflows to Infinity: far more digits than any column holds.
+    if (!Number.isFinite(scaled)) return fail('precision');
     if (Math.abs(scaled - Math.round(scaled)) > Number.EPSILON * 64 * Math.max(1, Math.abs(scaled))) return fail('scale');
     digits = [integerDigits(Math.round(scaled) / 10 ** bounds.scale), ''];
   } else if (typeof data === 'string' && /^-?\d+(\.\d+)?$/.test(data)) {

@@ -79,7 +79,7 @@ const REASONS: Record<Reason, Record<Locale, string>> = {
   object: { 'zh-cn': '条件必须是对象', 'zh-tw': '條件必須是物件', en: 'a condition must be an object' },
   depth: { 'zh-cn': `分组最多 ${WHERE_MAX_DEPTH} 层`, 'zh-tw': `群組最多 ${WHERE_MAX_DEPTH} 層`, en: `at most ${WHERE_MAX_DEPTH} levels of groups` },
   group: { 'zh-cn': '分组写作 { "and": [...] } 或 { "or": [...] }', 'zh-tw': '群組寫作 { "and": [...] } 或 { "or": [...] }', en: 'a group is { "and": [...] } or { "or": [...] }' },
-  count: { 'zh-cn': `最多 ${WHERE_MAX_CONDITIONS} 个条件`, 'zh-tw': `最多 ${WHERE_MAX_CONDITIONS} 個條件`, en: `at most ${WHERE_MAX_CONDITIONS} conditions` },
+  count: { 'zh-cn': `条件与分组合计最多 ${WHERE_MAX_CONDITIONS} 个`, 'zh-tw': `條件與群組合計最多 ${WHERE_MAX_CONDITIONS} 個`, en: `at most ${WHERE_MAX_CONDITIONS} conditions and groups in all` },
   shape: { 'zh-cn': '条件写作 { "field", "op", "value" }', 'zh-tw': '條件寫作 { "field", "op", "value" }', en: 'a condition is { "field", "op", "value" }' },
   isEmpty: { 'zh-cn': '{field}：「为空」取 true 或 false', 'zh-tw': '{field}：「為空」取 true 或 false', en: '{field}: isEmpty takes true or false' },
   in: { 'zh-cn': `{field}：「属于」取 1 到 ${WHERE_MAX_LIST} 个值的列表`, 'zh-tw': `{field}：「屬於」取 1 到 ${WHERE_MAX_LIST} 個值的列表`, en: `{field}: in takes a list of 1 to ${WHERE_MAX_LIST} values` },
@@ -111,6 +111,8 @@ export function applyWhere(qb: Knex.QueryBuilder, fields: Map<string, WhereField
     if ('and' in node || 'or' in node) {
       const list = node.and ?? node.or;
       if (keys.length !== 1 || !Array.isArray(list)) bad('group');
+      // A group counts like a condition: a thousand empty groups would otherwise make megabytes of SQL (issue 34).
+      if (depth > 0 && ++count > WHERE_MAX_CONDITIONS) bad('count');
       for (const c of list) check(c, depth + 1);
       return;
     }

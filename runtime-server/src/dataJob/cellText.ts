@@ -1,3 +1,4 @@
+import type { Options as CsvOptions } from 'csv-stringify';
 import type { Knex } from 'knex';
 import type { Locale } from '@schema-admin/generator';
 import type { OutputColumn } from '../crud/entityRuntime.js';
@@ -31,8 +32,9 @@ export async function labelMaps(knex: Knex, columns: OutputColumn[], locale: Loc
   return maps;
 }
 
-// A spreadsheet runs a cell starting with one of these as a formula (CSV injection): such text gets a leading quote.
-const FORMULA = /^[=+\-@\t\r]/;
+// A spreadsheet runs a cell starting with one of these as a formula (CSV injection), also after leading spaces
+// (Excel and LibreOffice skip them): such text gets a leading quote.
+const FORMULA = /^[ \u00a0\u3000]*[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/;
 const NUMBER_LIKE = /^-?\d+(\.\d+)?$/;
 
 /** A wire value as exported text: labels when asked, JSON as JSON, decimals and times exactly as on the wire. */
@@ -40,7 +42,7 @@ export function cellText(col: OutputColumn, value: unknown, labels: LabelMaps | 
   if (value === null || value === undefined) return '';
   const map = labels?.get(col.name);
   if (map) {
-    if (Array.isArray(value)) return value.map((v) => map.get(String(v)) ?? String(v)).join(', ');
+    if (Array.isArray(value)) return safeText(value.map((v) => map.get(String(v)) ?? String(v)).join(', '));
     const l = map.get(String(value));
     if (l !== undefined) return safeText(l);
   }
@@ -49,6 +51,19 @@ export function cellText(col: OutputColumn, value: unknown, labels: LabelMaps | 
   return String(value);
 }
 
-function safeText(s: string): string {
+/** Text a spreadsheet shows as text, never runs: every exported cell, headers included, goes through here. */
+export function safeText(s: string): string {
   return FORMULA.test(s) && !NUMBER_LIKE.test(s) ? `'${s}` : s;
+}
+
+/**
+ * How every CSV the server writes is quoted (RFC 4180): a BOM so spreadsheet programs read UTF-8, CRLF between
+ * records, and a field quoted when it holds a comma, a quote, CR or LF — and also `;`, the list separator of
+ * locales (de, fr…) whose spreadsheets split on it, and leading or trailing spaces, which some readers trim.
+ */
+export const CSV_OPTIONS: CsvOptions = { bom: true, record_delimiter: 'windows', quoted_match: [/;/, /\r|\n/, /^\s|\s$/] };
+
+/** The export's formula guard removed again (import reads exported files back): `'=x` → `=x`, `'  -y` → `  -y`. */
+export function unguarded(s: string): string {
+  return s.startsWith("'") && FORMULA.test(s.slice(1)) ? s.slice(1) : s;
 }

@@ -18,7 +18,7 @@ import { readRows } from '../crud/hooks.js';
 import type { CrudContext } from '../crud/context.js';
 import type { ListInput } from '../crud/query.js';
 import { now } from '../db/values.js';
-import { cellText, labelMaps } from './cellText.js';
+import { cellText, CSV_OPTIONS, labelMaps, safeText } from './cellText.js';
 import type { LabelMaps } from './cellText.js';
 import { finish, JOB, JOB_TABLE, jobDir, jobFilePath, publishJobFile, removeJobFile } from './jobs.js';
 import { table } from '../db/table.js';
@@ -65,7 +65,7 @@ export async function runExport(services: AppServices, plan: ExportPlan): Promis
     const started = await knex(JOB_TABLE).where({ id: plan.jobId, status: JOB.queued }).update({ status: JOB.running, total, file, updateTime: now() });
     if (!started) return;
     const labels = plan.raw ? undefined : await labelMaps(knex, plan.columns, plan.locale);
-    const headers = plan.columns.map((c) => c.field.label[plan.locale] ?? c.field.label['zh-cn'] ?? c.name);
+    const headers = plan.columns.map((c) => safeText(c.field.label[plan.locale] ?? c.field.label['zh-cn'] ?? c.name));
     const target = jobFilePath(config.dataDir, file);
     sink = plan.format === 'csv' ? csvSink(target) : xlsxSink(await excel(), target, plan.columns, headers);
     if (plan.format === 'csv') await sink.write(headers);
@@ -148,7 +148,7 @@ function cellValue(format: 'csv' | 'xlsx', col: OutputColumn, value: unknown, la
 function csvSink(target: string): RowSink {
   const out = fs.createWriteStream(target);
   // A BOM so spreadsheet programs read UTF-8 (Chinese headers and labels) correctly.
-  const csv = stringify({ bom: true });
+  const csv = stringify(CSV_OPTIONS);
   csv.pipe(out);
   return {
     async write(values) {

@@ -1,6 +1,7 @@
 import fsp from 'node:fs/promises';
 import type { Config } from '../config.js';
 import { stringify } from 'csv-stringify/sync';
+import { CSV_OPTIONS, safeText } from './cellText.js';
 import type { Knex } from 'knex';
 import type { FieldModel, Locale } from '@schema-admin/generator';
 import type { AppServices } from '../app/services.js';
@@ -15,11 +16,23 @@ import { now } from '../db/values.js';
 import { cellToValue, columnMap, dictValues, readRows } from './importRows.js';
 import { fetchJobFile, finish, JOB, JOB_TABLE, jobFilePath, publishJobFile, removeJobFile } from './jobs.js';
 import { table } from '../db/table.js';
+import { DEFAULT_IMPORT_LIMITS } from '../config.js';
 
 /** Rows written per transaction (skip-invalid) and validated per step. */
 export const IMPORT_BATCH = 500;
-/** Errors a preview lists (the report file holds them all). */
+/** Errors a preview lists. */
 export const PREVIEW_ERRORS = 100;
+/**
+ * Row errors kept in memory and in the report (the first ones; the rest are only counted): a file of a million
+ * bad rows must not hold a million messages (issue 34 finding 6).
+ */
+export const ERRORS_KEPT = 1000;
+
+/** Adds `more` to `kept` up to ERRORS_KEPT; answers how many were added to the count. */
+export function keepErrors(kept: RowError[], more: RowError[]): number {
+  for (const e of more) if (kept.length < ERRORS_KEPT) kept.push(e);
+  return more.length;
+}
 
 export interface RowError {
   /** 1-based line in the file, the header being line 1. */
@@ -41,12 +54,14 @@ export async function scanImport(
   format: 'csv' | 'xlsx',
   locale: Locale,
   onBatch?: (rows: ParsedRow[], errors: RowError[]) => Promise<void>,
-): Promise<{ total: number; valid: number; errors: RowError[]; columns: { header: string; field: string | null }[]; unknown: string[] }> {
+  maxRows: number = DEFAULT_IMPORT_LIMITS.maxRows,
+): Promise<{ total: number; valid: number; errors: RowError[]; errorCount: number; columns: { header: string; field: string | null }[]; unknown: string[] }> {
   const dicts = await dictValues(knex, c.rt);
   let fields: (FieldModel | undefined)[] | undefined;
   let header: string[] = [];
   let unknown: string[] = [];
   const errors: RowError[] = [];
+  let errorCount = 0;
   let total = 0;
   let valid = 0;
   let batch: ParsedRow[] = [];
@@ -65,7 +80,8 @@ export async function scanImport(
       continue;
     }
     if (cells.every((x) => x === null || x === undefined || String(x).trim() === '')) continue;
-    total++;
+    // Counted while streaming: past the cap the scan stops at once, whatever the file's size.
+    if (++total > maxRows) throw new AppError('data.importTooManyRows', { max: maxRows }, 1002);
     const values: Record<string, unknown> = {};
     fields.forEach((f, i) => {
       if (!f) return;
@@ -83,13 +99,13 @@ export async function scanImport(
       const column = header[fields.findIndex((f) => f?.name === name)] ?? (c.rt.labels(name)?.[locale] ?? name);
       const message = err instanceof AppError ? (err.text?.[locale] ?? t(locale, err.key, err.params)) : String(err);
       const re = { row: line, column, message };
-      errors.push(re);
+      errorCount += keepErrors(errors, [re]);
       batchErrors.push(re);
     }
     if (batch.length + batchErrors.length >= IMPORT_BATCH) await flush();
   }
   await flush();
-  return { total, valid, errors, columns: header.map((h, i) => ({ header: h, field: fields?.[i]?.name ?? null })), unknown };
+  return { total, valid, errors, errorCount, columns: header.map((h, i) => ({ header: h, field: fields?.[i]?.name ?? null })), unknown };
 }
 
 export interface ImportPlan {
@@ -111,6 +127,8 @@ export interface ImportPlan {
 export async function runImport(services: AppServices, plan: ImportPlan): Promise<void> {
   const { knex, config, logger } = services;
   const errors: RowError[] = [];
+  let errorCount = 0;
+  const maxRows = (config.imports ?? DEFAULT_IMPORT_LIMITS).maxRows;
   let processed = 0;
   let wrote = false;
   // Like a route's write: an entity that decides permissions or scope bumps the auth epoch (issue 34, finding 8),
@@ -151,11 +169,12 @@ export async function runImport(services: AppServices, plan: ImportPlan): Promis
       await db(JOB_TABLE).where({ id: plan.jobId }).update({ processed, updateTime: now() });
     };
     if (plan.mode === 'all') {
-      const scan = await scanImport(knex, plan.c, path, plan.format, plan.locale);
+      const scan = await scanImport(knex, plan.c, path, plan.format, plan.locale, undefined, maxRows);
       await knex(JOB_TABLE).where({ id: plan.jobId }).update({ total: scan.total, updateTime: now() });
-      if (scan.errors.length) {
+      if (scan.errorCount) {
         errors.push(...scan.errors);
-        throw new AppError('data.importInvalid', { n: scan.errors.length });
+        errorCount = scan.errorCount;
+        throw new AppError('data.importInvalid', { n: scan.errorCount });
       }
       await knex.transaction(async (trx) => {
         // Nested transactions of add/update become savepoints: any refusal undoes the whole file.
@@ -168,12 +187,12 @@ export async function runImport(services: AppServices, plan: ImportPlan): Promis
           if (await cancelled(jobDb)) throw new AppError('data.importCancelled');
           await write(c, rows);
           await progress(rows.length, jobDb);
-        });
+        }, maxRows);
       });
     } else {
       const scan = await scanImport(knex, plan.c, path, plan.format, plan.locale, async (rows, bad) => {
         if (await cancelled()) throw new AppError('data.importCancelled');
-        errors.push(...bad);
+        errorCount += keepErrors(errors, bad);
         try {
           await write(plan.c, rows);
         } catch (err) {
@@ -182,18 +201,18 @@ export async function runImport(services: AppServices, plan: ImportPlan): Promis
             try {
               await write(plan.c, [r]);
             } catch (e) {
-              errors.push({ row: r.line, column: '', message: e instanceof AppError ? (e.text?.[plan.locale] ?? t(plan.locale, e.key, e.params)) : t(plan.locale, 'error.internal') });
+              errorCount += keepErrors(errors, [{ row: r.line, column: '', message: e instanceof AppError ? (e.text?.[plan.locale] ?? t(plan.locale, e.key, e.params)) : t(plan.locale, 'error.internal') }]);
             }
           }
           if (!(err instanceof AppError)) logger.warn(`import job ${plan.jobId}: batch retried row by row`, err);
         }
         await progress(rows.length + bad.length);
-      });
+      }, maxRows);
       await knex(JOB_TABLE).where({ id: plan.jobId }).update({ total: scan.total, updateTime: now() });
     }
     await changed();
     const report = errors.length ? await writeReport(config, plan, errors) : null;
-    await finish(knex, plan.jobId, JOB.done, { processed, file: report, fileName: report ? `errors-${plan.jobId}.csv` : null, error: errors.length ? t(plan.locale, 'data.importSkipped', { n: errors.length }) : null });
+    await finish(knex, plan.jobId, JOB.done, { processed, file: report, fileName: report ? `errors-${plan.jobId}.csv` : null, error: errorCount ? t(plan.locale, 'data.importSkipped', { n: errorCount }) : null });
   } catch (err) {
     await changed();
     const cancelledByUser = err instanceof AppError && err.key === 'data.importCancelled';
@@ -214,7 +233,7 @@ export async function runImport(services: AppServices, plan: ImportPlan): Promis
 async function writeReport(config: Pick<Config, 'dataDir' | 'storage'>, plan: ImportPlan, errors: RowError[]): Promise<string> {
   const name = `${plan.jobId}-report.csv`;
   const head = plan.locale === 'en' ? ['row', 'column', 'message'] : plan.locale === 'zh-tw' ? ['列', '欄位', '錯誤'] : ['行', '列', '错误'];
-  await fsp.writeFile(jobFilePath(config.dataDir, name), stringify([head, ...errors.map((e) => [e.row, e.column, e.message])], { bom: true }));
+  await fsp.writeFile(jobFilePath(config.dataDir, name), stringify([head, ...errors.map((e) => [e.row, e.column, safeText(e.message)])], CSV_OPTIONS));
   await publishJobFile(config, name);
   return name;
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { unguarded } from './cellText.js';
 import dayjs from 'dayjs';
 import { parse } from 'csv-parse';
 import { excel } from './excel.js';
@@ -43,7 +44,7 @@ export function columnMap(rt: EntityRuntime, header: unknown[]): { fields: (Fiel
   }
   const unknown: string[] = [];
   const fields = header.map((h) => {
-    const text = String(h ?? '').trim();
+    const text = unguarded(String(h ?? '').trim()).trim();
     const f = byText.get(text.toLowerCase());
     if (!f && text) unknown.push(text);
     return f;
@@ -79,7 +80,7 @@ export function cellToValue(f: FieldModel, cell: unknown, dicts: Map<string, Map
   if (cell === null || cell === undefined) return undefined;
   let v: unknown = typeof cell === 'string' ? cell.trim() : cell;
   if (v === '') return undefined;
-  if (typeof v === 'string' && /^'[=+\-@\t\r]/.test(v)) v = v.slice(1);
+  if (typeof v === 'string') v = unguarded(v).trim();
   if (f.options?.length && typeof v !== 'boolean') {
     const hit = f.options.find((o) => String(o.value) === String(v) || Object.values(o.label).some((l) => l === v));
     if (hit) return hit.value;

@@ -59,6 +59,13 @@ export function envelope(): Middleware {
         answerJson(ctx, { code: CODE.validate, message: t(locale, 'error.badJson', { detail: String(pe.message ?? '').slice(0, 120) }) });
         return;
       }
+      // A body that does not inflate as its Content-Encoding says (zlib's Z_* codes, brotli's ERR__ERROR_*): the
+      // caller's mistake, answered like any other unreadable body.
+      if (typeof (err as NodeJS.ErrnoException)?.code === 'string' && /^(Z_|ERR__ERROR_|ERR_BROTLI)/.test((err as NodeJS.ErrnoException).code!)) {
+        ctx.status = 200;
+        answerJson(ctx, { code: CODE.validate, message: t(locale, 'error.badEncoding', { encoding: String(ctx.get('content-encoding')).slice(0, 40) }) });
+        return;
+      }
       if (pe.type === 'entity.too.large' || pe.status === 413) {
         ctx.status = 200;
         answerJson(ctx, { code: CODE.validate, message: t(locale, 'error.bodyTooLarge', { limit: String(pe.limit ?? '') }) });

@@ -20,6 +20,13 @@ export const MAX_DEPTH = 20;
 /** Routes not worth a row: the console polls them, and reading the log must not grow it. */
 const SKIP = new Set(['get /admin/base/open/eps', 'get /admin/base/open/captcha', 'post /admin/base/sys/log/page']);
 
+/**
+ * Routes whose body carries values only the handler can tell secret (a plugin's config, whose schema marks
+ * them `x-secret`/`writeOnly`): the handler names them in `ctx.state.logSecrets`; until it has (a request refused
+ * before, an unknown plugin) the whole field named here is masked.
+ */
+const HANDLER_MASKED: Record<string, string> = { 'post /admin/plugin/info/update': 'config' };
+
 /** A copy of `value` with every secret key's value replaced by `******`, at any depth. */
 export function maskSecrets(value: unknown, secret: ReadonlySet<string>, depth = 0): unknown {
   if (value === null || typeof value !== 'object') return value;
@@ -57,7 +64,9 @@ export function requestLog(services: AppServices): Middleware {
       f = {
         skip: SKIP.has(key),
         logPage: key === LOG_PAGE,
-        secret: new Set([...SECRET_KEYS, ...state.entity.fields.filter((x) => x.secret).map((x) => x.name)].map((k) => k.toLowerCase())),
+        // The entity's secret fields: `x-secret` and `writeOnly` alike.
+        secret: new Set([...SECRET_KEYS, ...state.entity.fields.filter((x) => x.secret || x.schema?.writeOnly === true).map((x) => x.name)].map((k) => k.toLowerCase())),
+        ...(HANDLER_MASKED[key] ? { handlerMasked: HANDLER_MASKED[key] } : {}),
       };
       facts.set(state.route, f);
     }
@@ -68,10 +77,15 @@ export function requestLog(services: AppServices): Middleware {
   return (ctx, next) => {
     const f = factsOf(ctx.state.route as RouteState);
     if (f.skip) return f.logPage ? services.requestLog.flush().then(() => next()) : next();
+    const secretOf = (): ReadonlySet<string> => {
+      if (!f.handlerMasked) return f.secret;
+      const named = ctx.state.logSecrets as string[] | undefined;
+      return new Set([...f.secret, ...(named ? named.map((k) => k.toLowerCase()) : [f.handlerMasked.toLowerCase()])]);
+    };
     return next().then(
-      () => queue(services, ctx, f.secret),
+      () => queue(services, ctx, secretOf()),
       (err: unknown) => {
-        queue(services, ctx, f.secret);
+        queue(services, ctx, secretOf());
         throw err;
       },
     );
@@ -82,6 +96,8 @@ interface RouteLogFacts {
   skip: boolean;
   logPage: boolean;
   secret: ReadonlySet<string>;
+  /** The body field masked whole unless the handler named its secret keys (HANDLER_MASKED). */
+  handlerMasked?: string;
 }
 
 const LOG_PAGE = 'post /admin/base/sys/log/page';

@@ -38,20 +38,21 @@ const TYPES: Record<string, string> = {
  * `/sys/user` survive a reload. API, `/api` and upload paths are never touched. When nothing is built
  * yet, `/` shows `missingHtml()` instead.
  */
-export function serveWeb(dir: string, missingHtml: () => string): Middleware {
+export function serveWeb(dir: string, missingHtml: () => string, frameOrigins: string[] = []): Middleware {
+  const csp = consoleCsp(frameOrigins);
   const root = path.resolve(dir);
   const indexFile = path.join(root, 'index.html');
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || API_PATH.test(ctx.path)) return next();
     const file = resolveInside(root, ctx.path);
     const stat = file ? await statFile(file) : undefined;
-    if (file && stat && file !== indexFile) return send(ctx, file, stat, HASHED.test(ctx.path));
+    if (file && stat && file !== indexFile) return send(ctx, file, stat, HASHED.test(ctx.path), csp);
     if (HASHED.test(ctx.path)) return next();
 
     const wantsPage = ctx.path === '/' || (ctx.get('accept').includes('text/html') && !ctx.path.startsWith('/.'));
     if (!wantsPage) return next();
     const index = await statFile(indexFile);
-    if (index) return send(ctx, indexFile, index, false);
+    if (index) return send(ctx, indexFile, index, false, csp);
     if (ctx.path !== '/') return next();
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
@@ -77,26 +78,35 @@ async function statFile(file: string): Promise<fs.Stats | undefined> {
   return stat?.isFile() ? stat : undefined;
 }
 
+/** What the product itself embeds: the seeded documentation menu (schemas/seed/menus.json, "文档官网"). */
+export const BUILT_IN_FRAMES = ['https://cool-js.com'];
+
 /**
  * The console's page: its own scripts only (no inline or remote script; `unsafe-eval` because the forms
- * compile the server's JSON Schemas with ajv at run time), Semi's inline styles, images from anywhere uploads
- * may live (data/blob previews, file URLs), frames for menus that embed a site.
+ * compile the server's JSON Schemas with ajv at run time — docs/decisions.md says why precompiled validators do
+ * not remove that need), Semi's inline styles, images from anywhere uploads may live (data/blob previews, file
+ * URLs), frames only from itself, the documentation site the seeded menus embed and the FRAME_ORIGINS setting.
  */
-export const CONSOLE_CSP = [
-  "default-src 'self'",
-  "script-src 'self' 'unsafe-eval'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https: http:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "frame-src 'self' https: http:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'self'",
-].join('; ');
+export function consoleCsp(frameOrigins: string[] = []): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-eval'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https: http:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    `frame-src ${["'self'", ...new Set([...BUILT_IN_FRAMES, ...frameOrigins])].join(' ')}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
 
-function send(ctx: Context, file: string, stat: fs.Stats, immutable: boolean): void {
+/** The policy with no FRAME_ORIGINS. */
+export const CONSOLE_CSP = consoleCsp();
+
+function send(ctx: Context, file: string, stat: fs.Stats, immutable: boolean, csp: string): void {
   ctx.set('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
@@ -104,7 +114,7 @@ function send(ctx: Context, file: string, stat: fs.Stats, immutable: boolean): v
     // The console itself is never framed by another site (clickjacking); it may frame others (iframe menus).
     ctx.set('X-Frame-Options', 'SAMEORIGIN');
     ctx.set('Referrer-Policy', 'same-origin');
-    ctx.set('Content-Security-Policy', CONSOLE_CSP);
+    ctx.set('Content-Security-Policy', csp);
   }
   ctx.lastModified = stat.mtime;
   ctx.etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;

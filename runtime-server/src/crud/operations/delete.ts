@@ -4,14 +4,20 @@ import type { CrudContext } from '../context.js';
 import { RecycleRecorder } from '../../recycle/recorder.js';
 import { takeLinks } from '../relations.js';
 
-/** `{ ids: [1, 2] }` or `{ ids: "1,2" }` → positive integer ids; anything else is a 1002 error. */
+/** Largest id an `increments` column holds (a 32-bit signed integer on every dialect, generator's emit.ts). */
+export const MAX_ID = 2147483647;
+
+/**
+ * `{ ids: [1, 2] }` or `{ ids: "1,2" }` → positive integer ids within the id column's range; anything else is a
+ * 1002 error, as for every other operation's id (their schemas carry the same bound).
+ */
 export function parseIds(body: unknown, max: number): number[] {
   const raw = (body as { ids?: unknown } | null)?.ids;
   const list = typeof raw === 'string' ? raw.split(',').map((s) => s.trim()) : typeof raw === 'number' ? [raw] : raw;
   if (!Array.isArray(list) || list.length === 0) throw new ValidationError('error.idsRequired');
   if (list.length > max) throw new ValidationError('error.batchTooLarge', { max });
   const ids = list.map((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v));
-  if (!ids.every((v) => Number.isSafeInteger(v) && (v as number) > 0)) throw new ValidationError('error.idsRequired');
+  if (!ids.every((v) => Number.isSafeInteger(v) && (v as number) > 0 && (v as number) <= MAX_ID)) throw new ValidationError('error.idsRequired');
   return [...new Set(ids as number[])];
 }
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
+import { CSV_OPTIONS, safeText } from '../../dataJob/cellText.js';
 import { excel } from '../../dataJob/excel.js';
 import { t } from '../../core/i18n.js';
 import { receiveMultipart } from '../../upload/multipart.js';
@@ -15,7 +16,8 @@ import { update } from '../../crud/operations/update.js';
 import { crudFor, entityFor } from '../../dataJob/entityAccess.js';
 import { exportFileName, runExport } from '../../dataJob/exportJob.js';
 import dayjs from 'dayjs';
-import { finish, JOB, JOB_KEEP_HOURS, JOB_TABLE, jobDir, jobFileKey, jobFilePath, ownJob, publicJob, publishJobFile } from '../../dataJob/jobs.js';
+import { finish, JOB, JOB_KEEP_HOURS, JOB_TABLE, jobDir, jobFileKey, jobFilePath, ownJob, publicJob, publishJobFile, removeJobFile } from '../../dataJob/jobs.js';
+import { DEFAULT_IMPORT_LIMITS } from '../../config.js';
 import { storageFor } from '../../storage/createStorage.js';
 import { insertId } from '../../db/insertId.js';
 
@@ -98,6 +100,11 @@ export const jobCancel: Handler = async ({ services, actor, body }) => {
   const row = await ownJob(services.knex, id, actor!.userId);
   if (!row) throw new AppError('error.recordNotFound', { id });
   await finish(services.knex, id, JOB.cancelled);
+  // A previewed import that never ran: its upload goes now (a running one's job removes it when it stops).
+  if (row.kind === 'import' && Number(row.status) === JOB.queued && row.file) {
+    await removeJobFile(services.config, row.file).catch(() => undefined);
+    await services.knex(JOB_TABLE).where({ id }).update({ file: null });
+  }
   return publicJob((await ownJob(services.knex, id, actor!.userId))!);
 };
 
@@ -109,6 +116,9 @@ export const jobDownload: Handler = async ({ services, actor, query, koa }) => {
   // An import's error report is served when it ended, done or refused; an export's file when done.
   const ended = Number(row.status) === JOB.done || (row.kind === 'import' && Number(row.status) === JOB.failed);
   if (!ended || !row.file) throw new AppError('data.notReady');
+  // The permission is checked again at download: a user who lost the entity's page (export) or add (import
+  // report) since the job started does not take its rows away (issue 34 finding 9).
+  await entityFor(services, actor!, services.entities.get(row.entity)?.prefix ?? '', row.kind === 'export' ? ['page', 'list'] : ['add']);
   const storage = storageFor(services.config);
   const stat = await storage.stat(jobFileKey(row.file)).catch(() => undefined);
   if (!stat) throw new AppError('data.fileGone');
@@ -180,7 +190,7 @@ export const importTemplate: Handler = async ({ services, actor, query, locale, 
   const format = query.format === 'csv' ? 'csv' : 'xlsx';
   const name = `${(rt.model.label[locale] ?? rt.model.name).replace(/[\\/:*?"<>|\r\n]/g, '_')}-template.${format}`;
   let body: Buffer;
-  if (format === 'csv') body = Buffer.from(stringifyCsv([headers], { bom: true }));
+  if (format === 'csv') body = Buffer.from(stringifyCsv([headers.map(safeText)], CSV_OPTIONS));
   else {
     const wb = new (await excel()).Workbook();
     wb.addWorksheet('data').addRow(headers).font = { bold: true };
@@ -198,7 +208,12 @@ export const importTemplate: Handler = async ({ services, actor, query, locale, 
  */
 export const importPreview: Handler = async (ctx) => {
   const { services, actor, locale, koa } = ctx;
-  const form = await receiveMultipart(koa.req, { maxFileMb: services.config.uploadMaxMb ?? 100, maxFiles: 1 });
+  const limits = services.config.imports ?? DEFAULT_IMPORT_LIMITS;
+  const maxMb = Math.min(limits.maxMb, services.config.uploadMaxMb ?? 100);
+  const form = await receiveMultipart(koa.req, { maxFileMb: maxMb, maxFiles: 1 }).catch((err: unknown) => {
+    if (err instanceof AppError && (err.key === 'upload.tooLarge' || err.key === 'upload.bodyTooLarge')) throw new ValidationError('data.importTooLarge', { mb: maxMb });
+    throw err;
+  });
   try {
     const file = form.files[0];
     if (!file) throw new ValidationError('data.importNoFile');
@@ -206,6 +221,7 @@ export const importPreview: Handler = async (ctx) => {
     if (!format) throw new ValidationError('data.importFormat');
     const e = await entityFor(services, actor!, String(form.fields.prefix ?? ''), ['add']);
     const c = await crudFor(ctx, e);
+    await assertUploadQuota(services, actor!.userId, (await fs.promises.stat(file.path)).size, limits.quotaMb);
     const ts = now();
     const jobId = await insertId(services.knex, JOB_TABLE, {
       userId: actor!.userId,
@@ -222,25 +238,41 @@ export const importPreview: Handler = async (ctx) => {
       createTime: ts,
       updateTime: ts,
     });
-      const stored = `${jobId}-${randomBytes(8).toString('hex')}-upload.${format}`;
+    const stored = `${jobId}-${randomBytes(8).toString('hex')}-upload.${format}`;
     await fs.promises.mkdir(jobDir(services.config.dataDir), { recursive: true });
     await fs.promises.copyFile(file.path, jobFilePath(services.config.dataDir, stored));
     await services.knex(JOB_TABLE).where({ id: jobId }).update({ file: stored });
     let scan;
     try {
-      scan = await scanImport(services.knex, c, jobFilePath(services.config.dataDir, stored), format, locale);
-    } catch {
-      await finish(services.knex, jobId, JOB.failed, { error: t(locale, 'data.importFormat') });
-      throw new ValidationError('data.importFormat');
+      scan = await scanImport(services.knex, c, jobFilePath(services.config.dataDir, stored), format, locale, undefined, limits.maxRows);
+    } catch (err) {
+      // A refused file (past the row cap, unreadable) is removed at once, not kept until the job expires.
+      const refusal = err instanceof AppError ? err : new ValidationError('data.importFormat');
+      await finish(services.knex, jobId, JOB.failed, { error: t(locale, refusal.key, refusal.params).slice(0, 1000), file: null });
+      await removeJobFile(services.config, stored).catch(() => undefined);
+      throw refusal;
     }
     // Scanned from the scratch copy, then into the shared storage: importStart may reach another instance.
     await publishJobFile(services.config, stored);
     await services.knex(JOB_TABLE).where({ id: jobId }).update({ total: scan.total, updateTime: now() });
-    return { id: jobId, total: scan.total, valid: scan.valid, invalid: scan.errors.length, columns: scan.columns, unknown: scan.unknown, errors: scan.errors.slice(0, PREVIEW_ERRORS) };
+    return { id: jobId, total: scan.total, valid: scan.valid, invalid: scan.errorCount, columns: scan.columns, unknown: scan.unknown, errors: scan.errors.slice(0, PREVIEW_ERRORS) };
   } finally {
     await form.cleanup();
   }
 };
+
+/**
+ * A user's uploads waiting as import jobs (previewed, not run, not expired) plus this one stay within
+ * IMPORT_QUOTA_MB: the files live in DATA_DIR until the job runs, is cancelled or expires.
+ */
+async function assertUploadQuota(services: Parameters<Handler>[0]['services'], userId: number, size: number, quotaMb: number): Promise<void> {
+  const waiting = (await services.knex(JOB_TABLE).where({ userId, kind: 'import', status: JOB.queued }).whereNotNull('file').select('file')) as { file: string }[];
+  let used = size;
+  // Where the files live (DATA_DIR or the bucket of STORAGE=s3), as every instance sees them.
+  const storage = storageFor(services.config);
+  for (const w of waiting) used += (await storage.stat(jobFileKey(w.file)).catch(() => undefined))?.size ?? 0;
+  if (used > quotaMb * 1024 * 1024) throw new ValidationError('data.importQuota', { mb: quotaMb });
+}
 
 /** `POST importStart {id, mode, keyColumn?}`: runs a previewed import on this instance (progress in the job row). */
 export const importStart: Handler = async (ctx) => {

@@ -222,6 +222,8 @@ export const update: Handler = async (ctx) => {
   const row = await table(knex, PLUGIN_TABLE).where({ id: body.id }).first();
   if (!row) throw new AppError('plugin.notFound', { id: body.id });
   const manifest = jsonColumn<Manifest>(row.pluginJson);
+  // The request log masks these keys of the body (http/requestLog.ts; the whole config until they are known).
+  ctx.koa.state.logSecrets = secretKeys(row.pluginJson);
   const stored = jsonColumn<Record<string, unknown>>(row.config) ?? {};
   let config = stored;
   if (body.config !== undefined) {
