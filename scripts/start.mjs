@@ -18,7 +18,7 @@ if (process.env.NODE_ENV === 'production') {
     console.error(`NODE_ENV=production runs prebuilt files, missing: ${missing.join(', ')} — run \`npm run build:prod\` first`);
     process.exit(1);
   }
-  // The heap settings first (LEAN_HEAP, README "Operations"): before the bundle's libraries load and grow the heap.
+  // The heap settings first (LEAN_HEAP, docs/configuration.md): before the bundle's libraries load and grow the heap.
   await import(pathToFileURL(leanHeap).href);
   await import(pathToFileURL(bundle).href);
 } else {

@@ -7,7 +7,7 @@ import { parseAddressList } from './metrics/access.js';
 import type { MetricsAccess } from './metrics/access.js';
 import type { S3Settings } from './storage/s3Driver.js';
 
-/** Runtime configuration. Names of the environment variables are fixed by the Configuration table of README.md. */
+/** Runtime configuration. Names of the environment variables are fixed by README.md (Configuration) and docs/configuration.md. */
 export interface Config {
   port: number;
   dataDir: string;

@@ -1,7 +1,7 @@
 import v8 from 'node:v8';
 
 /**
- * V8 heap settings of the server process (README "Operations", docs/decisions.md "Memory"): the young
+ * V8 heap settings of the server process (docs/operations.md, docs/decisions.md "Memory"): the young
  * generation stays at its initial 1 MB semi-spaces instead of growing to 16 MB each, and the old generation
  * grows to 1.3 times what survived the last full collection instead of up to 4 times. Under load the default
  * heap kept ~30 MB of young generation and an old generation about twice its live size, so the process ended

@@ -9,7 +9,7 @@ export const STATEMENT_CACHE_MAX = 500;
 /**
  * Reuses prepared statements per SQL text on one SQLite connection, least recently used dropped first.
  * Knex prepares every query anew, and preparing (parsing and planning) was a large share of an
- * authenticated request's CPU profile (README "Benchmark"); the SQL text is the whole key because values
+ * authenticated request's CPU profile (docs/benchmark.md); the SQL text is the whole key because values
  * are always bound. A statement still iterating (`busy`) is never handed out twice: that caller gets a
  * fresh one. SQLite re-plans a cached statement by itself after a schema change (migrations).
  */

@@ -5,7 +5,7 @@ import { loadOnce } from '../core/loadOnce.js';
 import { assertKey } from './storage.js';
 import type { ObjectInfo, ObjectStorage } from './storage.js';
 
-/** STORAGE=s3: the S3_* settings (README, Configuration). */
+/** STORAGE=s3: the S3_* settings (docs/configuration.md). */
 export interface S3Settings {
   endpoint?: string;
   region: string;

@@ -20,7 +20,7 @@ export interface TestS3 {
 /**
  * A local S3-compatible server for tests (npm `s3rver`, on a free port, objects in a temp folder) with one
  * fresh bucket. It speaks the S3 REST API (objects, ranges, multipart uploads) and knows its access key ids, but
- * does not verify SigV4 signatures, ACLs, bucket policies, storage classes, encryption or checksums (README, Operations).
+ * does not verify SigV4 signatures, ACLs, bucket policies, storage classes, encryption or checksums (docs/operations.md).
  */
 export async function startTestS3(): Promise<TestS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-s3-'));

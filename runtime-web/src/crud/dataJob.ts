@@ -1,7 +1,7 @@
 /**
  * Export jobs of a generic screen, headless: start one on the server (`base/sys/dataJob`), follow its
  * progress from the job row, cancel it, fetch its file. The job runs on the server, so the page can be
- * left and the file is there for a day (README, data jobs).
+ * left and the file is there for a day (docs/features.md, data jobs).
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Request } from '../core/request';

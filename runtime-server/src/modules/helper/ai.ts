@@ -32,7 +32,7 @@ const PROVIDER_TIMEOUT_MS = 120_000;
  * Input errors are answered before the stream opens, as the usual envelope.
  */
 export const draft: Handler = async ({ services, body, koa, locale }) => {
-  // Development only, like the coding endpoints it feeds (README).
+  // Development only, like the coding endpoints it feeds (docs/security.md).
   if (services.config.nodeEnv === 'production') throw new AppError('coding.devOnly');
   const req = body as DraftBody;
   try {
