@@ -7,6 +7,7 @@
  */
 import type { Knex } from 'knex';
 import { loadGenerated } from '../runtime-server/src/app/loadGenerated.js';
+import { ENTITIES, TABLES } from '../runtime-server/src/generated/tables.js';
 import { createAjv } from '../runtime-server/src/core/validator.js';
 import { createRegistry } from '../runtime-server/src/crud/entityRuntime.js';
 import { applyOrder, filteredQuery, selectOutput } from '../runtime-server/src/crud/query.js';
@@ -63,7 +64,7 @@ async function median(run: () => Promise<unknown>): Promise<number> {
 
 async function timeShapes(knex: Knex): Promise<number[]> {
   const generated = loadGenerated();
-  const rt = createRegistry(generated.model, createAjv(), { pageSize: 100, listRows: 1000, batchRows: 100 }).get('demo/goods')!;
+  const rt = createRegistry(generated.model, createAjv(), { pageSize: 100, listRows: 1000, batchRows: 100 }).get(ENTITIES.demoGoods)!;
   const out: number[] = [];
   for (const [, input] of SHAPES) {
     const size = 20;
@@ -80,8 +81,8 @@ for (const db of testDatabases()) {
     const seeded = Date.now() - t0;
     const after = await timeShapes(knex);
     // The "before": the indexes this migration added to demo_goods, dropped.
-    await knex.schema.alterTable('demo_goods', (t) => {
-      const goods = loadGenerated().model.entities.find((e) => e.id === 'demo/goods')!;
+    await knex.schema.alterTable(TABLES.demoGoods, (t) => {
+      const goods = loadGenerated().model.entities.find((e) => e.id === ENTITIES.demoGoods)!;
       for (const ix of goods.indexes) if (ix.name !== 'demo_goods_updatetime_index') t.dropIndex([], ix.name);
       t.index(['createTime'], 'demo_goods_createtime_index');
       t.index(['tenantId'], 'demo_goods_tenantid_index');

@@ -39,7 +39,7 @@ import { loginOver, solveCaptcha } from '../runtime-server/src/testing/solveCapt
 import { freePort } from '../runtime-server/src/testing/spawnServer.js';
 import { buildServer, leanHeapFile } from './server-build.mjs';
 import { cpuTimeUs, localDbServerPid, rssMb } from './bench/procStats.js';
-import { TABLES } from '../runtime-server/src/generated/tables.js';
+import { ENTITIES, TABLES } from '../runtime-server/src/generated/tables.js';
 import { loadGenerated } from '../runtime-server/src/app/loadGenerated.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -108,7 +108,7 @@ const CASES: Case[] = [
   { name: 'person', method: 'GET', path: '/admin/base/comm/person', as: 'admin', floor: 'json' },
   { name: 'permmenu', method: 'GET', path: '/admin/base/comm/permmenu', as: 'scoped', floor: 'json' },
   { name: 'dict/info/data', method: 'POST', path: '/admin/dict/info/data', as: 'admin', body: {}, floor: 'json' },
-  { name: 'user/page', method: 'POST', path: '/admin/base/sys/user/page', as: 'scoped', body: { page: 1, size: 20 }, floor: 'sql', decorate: { entity: 'base/sys/user', names: true, omit: ['isSuper'] } },
+  { name: 'user/page', method: 'POST', path: '/admin/base/sys/user/page', as: 'scoped', body: { page: 1, size: 20 }, floor: 'sql', decorate: { entity: ENTITIES.baseSysUser, names: true, omit: ['isSuper'] } },
   {
     name: 'goods/page',
     method: 'POST',
@@ -116,7 +116,7 @@ const CASES: Case[] = [
     as: 'admin',
     body: { page: 1, size: 20, keyWord: 'description 4', status: 1, order: 'price', sort: 'asc' },
     floor: 'sql',
-    decorate: { entity: 'demo/goods' },
+    decorate: { entity: ENTITIES.demoGoods },
   },
   { name: 'add', method: 'POST', path: '/admin/demo/goods/add', as: 'admin', vary: 'add' },
   { name: 'update', method: 'POST', path: '/admin/demo/goods/update', as: 'admin', vary: 'update' },
