@@ -10,6 +10,7 @@ import { firstRun, formatTime, isValidCron, nextRun, parseTime } from './schedul
 import { table } from '../db/table.js';
 import type { TaskInfoRow } from '../generated/rows.js';
 import { TABLES } from '../generated/tables.js';
+import { retryDeadlock } from '../db/retryDeadlock.js';
 
 export interface SchedulerOptions {
   /** false: no automatic runs on this instance (run-once still works). Default true. */
@@ -255,7 +256,7 @@ export class TaskScheduler {
         const next = formatTime(Date.now() + this.options.leaseMs);
         // Same second: nothing to extend (and MySQL would report 0 changed rows).
         if (next === held) return;
-        const n = await knex(TABLES.taskInfo).where({ id: task.id, lockExpireTime: held }).update({ lockExpireTime: next });
+        const n = await retryDeadlock(() => knex(TABLES.taskInfo).where({ id: task.id, lockExpireTime: held }).update({ lockExpireTime: next }));
         if (n) held = next;
         else logger.warn(`task ${task.id}: lease lost while running (another instance may run its next tick)`);
       };
@@ -294,7 +295,7 @@ export class TaskScheduler {
       await knex(TABLES.taskLog).insert({ taskId: task.id, status, detail, duration: Date.now() - started, createTime: ts, updateTime: ts });
       if (status === 1) await pruneSuccessLogs(knex, task.id);
     }
-    if (held) await knex(TABLES.taskInfo).where({ id: task.id, lockExpireTime: held }).update({ lockExpireTime: null });
+    if (held) await retryDeadlock(() => knex(TABLES.taskInfo).where({ id: task.id, lockExpireTime: held }).update({ lockExpireTime: null }));
   }
 }
 

@@ -14,6 +14,7 @@ import { readTask, scheduleColumns } from '../../scheduler/scheduler.js';
 import type { ScheduledTask } from '../../scheduler/scheduler.js';
 import { table } from '../../db/table.js';
 import { ENTITIES, TABLES } from '../../generated/tables.js';
+import { retryDeadlock } from '../../db/retryDeadlock.js';
 
 type Row = Record<string, unknown>;
 
@@ -178,13 +179,15 @@ async function mustRead(services: AppServices, id: number): Promise<ScheduledTas
 /** Changes one task as an admin action: audited like a generic update, in one transaction. */
 async function auditedChange(ctx: Parameters<Handler>[0], id: number, changes: (task: ScheduledTask) => Row): Promise<void> {
   const crud = ctx.crud();
-  await ctx.services.knex.transaction(async (trx) => {
+  // The scheduler's lease statements lock the row through its indexes in their own order: a deadlock victim here
+  // runs again rather than failing the admin's click (docs/decisions.md, retryDeadlock).
+  await retryDeadlock(() => ctx.services.knex.transaction(async (trx) => {
     const before = await table(trx, TABLES.taskInfo).where({ id }).forUpdate().first();
     if (!before) throw new AppError('error.recordNotFound', { id });
     await trx(TABLES.taskInfo).where({ id }).update({ ...changes(before), updateTime: nowText() });
     const after = await table(trx, TABLES.taskInfo).where({ id }).first();
     await recordAudit(trx, crud.rt, 'update', [{ id, before, after }], crud.origin);
-  });
+  }));
   // Other instances see the new schedule at their next poll.
   ctx.services.scheduler.poke();
 }
