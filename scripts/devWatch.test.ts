@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { readEvents } from '../runtime-web/src/core/sse.js';
 import { FIRST_DRAFT } from './testing/firstDraft.js';
 import { copyProject, signIn, startSourceServer } from './testing/projectCopy.js';
 import type { Caller, SourceServer } from './testing/projectCopy.js';
@@ -31,23 +32,13 @@ async function follow(base: string, token: string) {
   assert.match(res.headers.get('content-type') ?? '', /text\/event-stream/);
   const states: DevState[] = [];
   const waiting: { test: (s: DevState) => boolean; resolve: (s: DevState) => void }[] = [];
+  // The console's own reader of the stream (runtime-web/src/core/sse.ts), so the test reads it as the console does.
   void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    const reader = res.body!.getReader();
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      let at: number;
-      while ((at = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, at);
-        buffer = buffer.slice(at + 2);
-        if (!block.startsWith('event: schema')) continue;
-        const state = JSON.parse(block.split('\n').find((l) => l.startsWith('data: '))!.slice(6)) as DevState;
-        states.push(state);
-        for (const w of waiting.splice(0)) (w.test(state) ? w.resolve(state) : waiting.push(w));
-      }
+    for await (const { event, data } of readEvents(res.body!)) {
+      if (event !== 'schema') continue;
+      const state = data as DevState;
+      states.push(state);
+      for (const w of waiting.splice(0)) (w.test(state) ? w.resolve(state) : waiting.push(w));
     }
   })().catch(() => undefined);
   return {
