@@ -277,7 +277,7 @@ function whereProperty(a: ActionModel): Record<string, JsonSchema> {
     where: {
       type: 'object',
       description:
-        'Advanced filter: {"and": [...]} or {"or": [...]} groups (up to 5 levels, 50 conditions) of {"field", "op", "value"} on the output columns; op is one of eq, ne, in, contains, startsWith, between, gt, gte, lt, lte, isEmpty, as the field\'s type allows; values are validated like the field',
+        'Advanced filter: {"and": [...]} or {"or": [...]} groups (up to 5 levels and 50 nodes, groups counted with conditions) of {"field", "op", "value"} on the output columns; op is one of eq, ne, in, contains, startsWith, between, gt, gte, lt, lte, isEmpty, as the field\'s type allows; values are validated like the field',
     },
   };
 }
