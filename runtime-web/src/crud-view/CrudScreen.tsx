@@ -10,17 +10,16 @@ import { Pager } from '../a11y/Pager';
 import { Drawer } from '../a11y/Drawer';
 import { IconDelete, IconDownload, IconEdit, IconUpload, IconPlus, IconRefresh, IconTreeTriangleDown, IconTreeTriangleRight } from '@douyinfe/semi-icons';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { useStores } from '../core/stores/context';
 import { applyColumnSettings, loadColumnSettings, saveColumnSettings } from '../crud/columnSettings';
 import type { ColumnSetting } from '../crud/columnSettings';
-import { buildScreenModel, labelIn } from '../crud/model';
-import type { ActionModel, EpsSearch } from '../crud/model';
-import { createDataProvider } from '../crud/provider';
+import { labelIn } from '../crud/model';
+import type { ActionModel } from '../crud/model';
 import { CrudStore } from '../crud/store';
 import { treeKeys } from '../crud/tree';
 import { actionContext } from '../crud/actionContext';
-import type { EntitySchema, Row } from '../crud/types';
+import type { Row } from '../crud/types';
 import { PAGE_SIZES } from '../crud/urlState';
 import '../crud/locales';
 import '../crud/dataLocales';
@@ -32,13 +31,13 @@ import { DataTable } from './DataTable';
 import type { RowOps } from './DataTable';
 import type { DialogState } from './FormDialog';
 import { HistoryDrawer } from './HistoryDrawer';
-import { actionFor, refreshHookFor, reloadEventFor, runAfterWrite, screenViewFor } from './registry';
+import { actionFor, refreshHookFor, reloadEventFor, screenViewFor } from './registry';
 import type { ActionContext, ActionHandler } from './registry';
 import './screens';
 import './modules';
 import { SearchBar } from './SearchBar';
 import { Sidebar } from './Sidebar';
-import { loadSchema } from './schemaCache';
+import { useCrudController } from './useCrudController';
 import './crud.css';
 
 // The form stack (rjsf, ajv, pickers) loads on the first add/edit, not with the list.
@@ -49,57 +48,13 @@ const ViewsMenu = lazy(() => import('./ViewsMenu'));
 const BulkEditDialog = lazy(() => import('./BulkEditDialog'));
 const ImportDialog = lazy(() => import('./ImportDialog'));
 
-/** Loads the entity and builds its controller; the screen renders once both are there. */
-function useCrud(prefix: string, syncUrl = true): { store?: CrudStore; error?: string } {
-  const stores = useStores();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [state, setState] = useState<{ store?: CrudStore; error?: string }>({});
-  useEffect(() => {
-    let alive = true;
-    const path = location.pathname;
-    loadSchema(stores, prefix).then(
-      (entity) => {
-        if (!alive) return;
-        const eps = stores.eps.entries.find((e) => e.prefix === prefix);
-        const model = buildScreenModel({ ...entity, screen: entity.screen ?? (eps?.screen as EntitySchema['screen']) }, (eps?.search ?? {}) as EpsSearch);
-        const provider = createDataProvider(stores.request, entity);
-        const store: CrudStore = new CrudStore(provider, model, {
-          hasPerm: (key) => stores.menu.hasPerm(key),
-          onWrite: (rows) => runAfterWrite(store, rows, stores),
-          url: syncUrl ? {
-            read: () => window.location.search,
-            // Only while this screen is the one shown (kept-alive screens stay quiet).
-            write: (q) => {
-              if (window.location.pathname !== path) return;
-              const next = q ? `?${q}` : '';
-              if (next !== window.location.search) navigate({ pathname: path, search: next }, { replace: true });
-            },
-          } : undefined,
-        });
-        setState({ store });
-        // A sidebar that opens on its first node loads the list once that node is chosen (Sidebar), not before.
-        const side = model.sidebar;
-        if (!(side?.start === 'first' && store.params.filters[side.filter] === undefined)) void store.refresh();
-      },
-      (err: Error) => alive && setState({ error: err.message }),
-    );
-    return () => {
-      alive = false;
-    };
-    // The screen is built once per mount; the URL is read at that moment.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [prefix, stores]);
-  return state;
-}
-
 /**
  * `syncUrl` false: a screen embedded in another page keeps its list parameters to itself. `autoAdd`: opens
  * the add dialog at once (the sidebar's add button). An entity with a registered screen view gets that view.
  */
 export const CrudScreen = observer(function CrudScreen({ prefix, syncUrl = true, autoAdd = false }: { prefix: string; syncUrl?: boolean; autoAdd?: boolean }) {
   const { t } = useTranslation('crud');
-  const { store, error } = useCrud(prefix, syncUrl);
+  const { store, error } = useCrudController(prefix, syncUrl);
   if (error) return <Empty className="crud-screen__error" title={t('notFound', { prefix })} description={error} />;
   if (!store) return <Spin size="large" style={{ display: 'block', margin: '64px auto' }} />;
   const View = screenViewFor(store.model.entity.id);
