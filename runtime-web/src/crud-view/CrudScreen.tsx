@@ -26,6 +26,7 @@ import { screenViewFor } from './registry';
 import './screens';
 import './modules';
 import { Sidebar } from './Sidebar';
+import { UnknownNames } from './UnknownNames';
 import { useCrudController } from './useCrudController';
 import { useScreenActions } from './useScreenActions';
 import type { CustomDialog, ScreenState } from './useScreenActions';
@@ -64,6 +65,7 @@ const CrudView = observer(function CrudView({ store, autoAdd }: { store: CrudSto
 
   const body = (
     <div className="crud-main">
+      <UnknownNames model={model} />
       <CrudToolbar ui={ui} locale={locale} narrow={narrow} showButton={showButton} runAction={runAction} askDelete={askDelete} />
       {ui.settings === undefined ? (
         // The user's column layout arrives first: no flash of the default columns.

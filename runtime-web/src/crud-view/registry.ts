@@ -8,6 +8,7 @@ import type { ColumnModel } from '../crud/model';
 import type { CrudStore } from '../crud/store';
 import type { Row } from '../crud/types';
 import type { Stores } from '../core/stores';
+import { isKnown } from '../crud/names';
 
 export interface CellProps {
   value: unknown;
@@ -59,10 +60,16 @@ const cards = new Map<string, ComponentType<CardProps>>();
 const screenViews = new Map<string, ComponentType<ScreenViewProps>>();
 const afterWrite = new Map<string, ((ctx: { store: CrudStore; rows: Row[]; stores: Stores }) => void)[]>();
 
+/** A registration outside `crud/names.json` is an error in development: the generator would warn on its every use. */
+function listed(kind: 'cell' | 'widget', name: string): void {
+  if (!isKnown(kind, name) && import.meta.env?.DEV) console.error(`${kind} "${name}" is registered but not listed in runtime-web/src/crud/names.json`);
+}
 export function registerWidget(name: string, widget: ComponentType<WidgetProps>): void {
+  listed('widget', name);
   widgets.set(name, widget);
 }
 export function registerCell(name: string, cell: ComponentType<CellProps>): void {
+  listed('cell', name);
   cells.set(name, cell);
 }
 /** `name` is an action name (`move`) or `<entity id>:<action>` for one entity only. */
