@@ -32,4 +32,4 @@ print('components over 150 lines:', sum(1 for c in comps if c[0] > 150))
 PY
 echo "controller assemblies (new CrudStore outside tests): $(grep -rl 'new CrudStore(' $web --include=*.ts --include=*.tsx | grep -v '\.test\.ts' | grep -v /testing/ | wc -l)"
 echo "module-global registries (top-level Map/Set in crud-view): $(grep -rhE '^(export )?const \w+ = new (Map|Set)' $web/crud-view | wc -l)"
-echo "side-effect imports of screens/modules: $(grep -rhE "^import '\./(screens|modules)" $web | wc -l)"
+echo "side-effect imports of screens/modules: $(grep -rhE "^import '\./(screens|modules)';" $web | wc -l)"

@@ -22,15 +22,16 @@ import { CardList } from './CardList';
 import { CrudDialogs } from './CrudDialogs';
 import { CrudToolbar } from './CrudToolbar';
 import { DataTable } from './DataTable';
-import { screenViewFor } from './registry';
-import './screens';
-import './modules';
+import { installScreens, screenViewFor } from './registry';
+import { SCREEN_MODULES } from './modules';
 import { Sidebar } from './Sidebar';
 import { UnknownNames } from './UnknownNames';
 import { useCrudController } from './useCrudController';
 import { useScreenActions } from './useScreenActions';
 import type { CustomDialog, ScreenState } from './useScreenActions';
 import './crud.css';
+
+installScreens(SCREEN_MODULES);
 
 /**
  * `syncUrl` false: a screen embedded in another page keeps its list parameters to itself. `autoAdd`: opens

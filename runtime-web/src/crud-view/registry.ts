@@ -93,6 +93,42 @@ export function hasWidget(name: string): boolean {
   return widgets.has(name);
 }
 
+type AfterWrite = (ctx: { store: CrudStore; rows: Row[]; stores: Stores }) => void;
+
+/**
+ * One module's named screen parts, declared as data; the screens manifest (`modules/index.ts`) lists the
+ * modules and the generic screen installs them once, instead of each file registering on import.
+ */
+export interface ScreenModule {
+  cells?: Record<string, ComponentType<CellProps>>;
+  widgets?: Record<string, ComponentType<WidgetProps>>;
+  /** By `<entity id>:<action>` (one entity) or a bare action name. */
+  actions?: Record<string, ActionHandler>;
+  /** An entity's card body (by entity id). */
+  cards?: Record<string, ComponentType<CardProps>>;
+  /** A view replacing an entity's table (by entity id). */
+  views?: Record<string, ComponentType<ScreenViewProps>>;
+  refreshHooks?: Record<string, (stores: Stores) => unknown>;
+  reloadEvents?: Record<string, string>;
+  afterWrite?: Record<string, AfterWrite>;
+}
+
+const installed = new WeakSet<ScreenModule>();
+export function installScreens(modules: readonly ScreenModule[]): void {
+  for (const m of modules) {
+    if (installed.has(m)) continue;
+    installed.add(m);
+    for (const [k, v] of Object.entries(m.cells ?? {})) registerCell(k, v);
+    for (const [k, v] of Object.entries(m.widgets ?? {})) registerWidget(k, v);
+    for (const [k, v] of Object.entries(m.actions ?? {})) registerAction(k, v);
+    for (const [k, v] of Object.entries(m.cards ?? {})) registerCard(k, v);
+    for (const [k, v] of Object.entries(m.views ?? {})) registerScreenView(k, v);
+    for (const [k, v] of Object.entries(m.refreshHooks ?? {})) registerRefreshHook(k, v);
+    for (const [k, v] of Object.entries(m.reloadEvents ?? {})) registerReloadEvent(k, v);
+    for (const [k, v] of Object.entries(m.afterWrite ?? {})) onAfterWrite(k, v);
+  }
+}
+
 /** Runs after every list load of one entity's screen (the menu screen reloads the shell's sidebar menu). */
 export function registerRefreshHook(entityId: string, hook: (stores: Stores) => unknown): void {
   refreshHooks.set(entityId, hook);

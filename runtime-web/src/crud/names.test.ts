@@ -19,6 +19,10 @@ test('names.json lists exactly the cells and widgets the console registers', () 
   const text = files(src).map((f) => fs.readFileSync(f, 'utf8')).join('\n');
   const widgets = new Set([...text.matchAll(/registerWidget\('([^']+)'/g)].map((m) => m[1]!));
   const cells = new Set([...text.matchAll(/registerCell\('([^']+)'/g)].map((m) => m[1]!));
+  // The screens manifest's module declarations: `cells: { tags: TagsCell, 'menu-name': … }`.
+  const keys = (block: string) => [...block.matchAll(/(?:^|,)\s*'?([\w-]+)'?\s*:/g)].map((m) => m[1]!);
+  for (const m of text.matchAll(/\bcells: \{([^}]*)\}/g)) keys(m[1]!).forEach((k) => cells.add(k));
+  for (const m of text.matchAll(/\bwidgets: \{([^}]*)\}/g)) keys(m[1]!).forEach((k) => widgets.add(k));
   // The built-in rjsf theme registers its object's keys in one loop.
   const theme = fs.readFileSync(path.join(src, 'crud-view/form/widgets.tsx'), 'utf8');
   const block = /const builtIn[^{]*\{([\s\S]*?)\n\};/.exec(theme)?.[1] ?? '';
