@@ -8,7 +8,7 @@ export { createMetaValidator, moduleFolders } from './load/loadSchemas.js';
 export type { RawSchemaFile } from './load/loadSchemas.js';
 export { resolveRelations } from './load/resolveRelations.js';
 export { sanitizeEntity } from './load/sanitizeEntity.js';
-export { buildEps } from './targets/eps.js';
+export { buildEps, epsSearch } from './targets/eps.js';
 export { derivedLabels, labelsOf, splitWords, wordOfChinese } from './load/labels.js';
 export { entityClassName, hasTable, ruleNames } from './load/naming.js';
 export type { RuleNames } from './load/naming.js';

@@ -4,6 +4,7 @@ import type { SchemaError } from '../errors.js';
 import type { Model } from '../model.js';
 import { createMetaValidator, readSchemaFiles } from './loadSchemas.js';
 import { checkDicts, seedDictKeys } from './dictKeys.js';
+import { checkScreenNames, readConsoleNames } from './screenNames.js';
 import { resolveRelations } from './resolveRelations.js';
 import { sanitizeEntity } from './sanitizeEntity.js';
 
@@ -40,6 +41,8 @@ export function loadModel(schemasDir: string, root: string, warnings?: string[])
     warnings?.push(...dicts.warnings);
   }
   if (all.length) throw new SchemaErrors(all);
+  const consoleNames = warnings && readConsoleNames(root);
+  if (consoleNames) warnings.push(...checkScreenNames(entities, consoleNames));
   entities.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return { entities };
 }

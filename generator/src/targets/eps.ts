@@ -121,20 +121,29 @@ function epsEntry(entity: EntityModel, byId: Map<string, EntityModel>): EpsEntry
       fieldEq: q.fieldEq.map((f) => f.column),
       fieldLike: q.fieldLike.map((f) => f.column),
     };
-    entry.search = {
-      keyWordLikeFields: q.keyWordLikeFields.map((column) => {
-        const { outputName, field } = resolveColumn(entity, column, byId);
-        const labels = field?.label ?? sameLabels(outputName);
-        return { propertyName: outputName, comment: labels['zh-cn'], labels };
-      }),
-      fieldEq: q.fieldEq.map((f) => searchFilter(entity, f.column, f.param, byId)),
-      fieldLike: q.fieldLike.map((f) => searchFilter(entity, f.column, f.param, byId)),
-      // Ours only (pageQueryOp keeps the reference's three lists): the console draws range pickers from it.
-      fieldRange: q.fieldRange.map((f) => searchFilter(entity, f.column, f.param, byId)),
-    };
+    entry.search = epsSearch(entity, byId);
   }
   if (entity.screen) entry.screen = entity.screen;
   return entry;
+}
+
+/**
+ * An entity's EPS `search` block (keyword fields and filters with their labels); `base/comm/schema` answers the
+ * same block, so the console reads one answer per entity.
+ */
+export function epsSearch(entity: EntityModel, byId: Map<string, EntityModel>): NonNullable<EpsEntry['search']> {
+  const q = entity.query;
+  return {
+    keyWordLikeFields: q.keyWordLikeFields.map((column) => {
+      const { outputName, field } = resolveColumn(entity, column, byId);
+      const labels = field?.label ?? sameLabels(outputName);
+      return { propertyName: outputName, comment: labels['zh-cn'], labels };
+    }),
+    fieldEq: q.fieldEq.map((f) => searchFilter(entity, f.column, f.param, byId)),
+    fieldLike: q.fieldLike.map((f) => searchFilter(entity, f.column, f.param, byId)),
+    // Ours only (pageQueryOp keeps the reference's three lists): the console draws range pickers from it.
+    fieldRange: q.fieldRange.map((f) => searchFilter(entity, f.column, f.param, byId)),
+  };
 }
 
 function epsColumns(fields: FieldModel[]): EpsColumn[] {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useStores } from '../core/stores/context';
 import { toFormData, toRequestBody } from '../crud/formSchema';
 import type { FormMode } from '../crud/formSchema';
+import type { DialogState } from '../crud/screenState';
 import { labelIn } from '../crud/model';
 import { toCrudError } from '../crud/provider';
 import type { CrudStore } from '../crud/store';
@@ -17,12 +18,7 @@ import './form/widgets';
 import './form/moduleWidgets';
 import type { EntityFormHandle } from './form/EntityForm';
 
-export interface DialogState {
-  mode: FormMode;
-  row?: Row;
-  /** Pre-filled values (append: a child of a row). */
-  prefill?: Row;
-}
+export type { DialogState } from '../crud/screenState';
 
 export const FormDialog = observer(function FormDialog({ store, state, onClose }: { store: CrudStore; state: DialogState | undefined; onClose(): void }) {
   const { t } = useTranslation('crud');

@@ -18,7 +18,8 @@ import type { TreeRow } from '../crud/tree';
 import type { EntitySchema, Row } from '../crud/types';
 import type { DialogState } from './FormDialog';
 import { confirmDelete } from './confirmDelete';
-import { entityStore, loadSchema } from './schemaCache';
+import { controllerFor, loadEntitySchema } from '../crud/controller';
+import { crudDeps } from './useCrudController';
 import { moveNode, orderBody } from './treeOrder';
 import type { DropPlace } from './treeOrder';
 import { useTreeKeyboard } from '../a11y/treeKeys';
@@ -94,7 +95,7 @@ export const Sidebar = observer(function Sidebar({
   useEffect(load, [entity, request]);
   useEffect(() => {
     let alive = true;
-    loadSchema(stores, `/admin/${entity}`).then(
+    loadEntitySchema(stores.request, `/admin/${entity}`).then(
       (s) => alive && setSchema(s),
       () => undefined,
     );
@@ -142,7 +143,7 @@ export const Sidebar = observer(function Sidebar({
       window.removeEventListener('keydown', onKey);
     };
   }, [menuAt]);
-  const store = useMemo(() => (schema ? entityStore(stores, schema) : undefined), [schema, stores]);
+  const store = useMemo(() => (schema ? controllerFor(crudDeps(stores), schema) : undefined), [schema, stores]);
   const perm = entity.split('/').join(':');
   const may = (op: string) => !!schema?.actions.some((a) => a.name === op) && menu.hasPerm(`${perm}:${op}`);
   const canOrder = may('order') && !!rows?.some((r) => 'parentId' in r);

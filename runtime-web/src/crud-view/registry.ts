@@ -8,6 +8,7 @@ import type { ColumnModel } from '../crud/model';
 import type { CrudStore } from '../crud/store';
 import type { Row } from '../crud/types';
 import type { Stores } from '../core/stores';
+import { isKnown } from '../crud/names';
 
 export interface CellProps {
   value: unknown;
@@ -59,10 +60,16 @@ const cards = new Map<string, ComponentType<CardProps>>();
 const screenViews = new Map<string, ComponentType<ScreenViewProps>>();
 const afterWrite = new Map<string, ((ctx: { store: CrudStore; rows: Row[]; stores: Stores }) => void)[]>();
 
+/** A registration outside `crud/names.json` is an error in development: the generator would warn on its every use. */
+function listed(kind: 'cell' | 'widget', name: string): void {
+  if (!isKnown(kind, name) && import.meta.env?.DEV) console.error(`${kind} "${name}" is registered but not listed in runtime-web/src/crud/names.json`);
+}
 export function registerWidget(name: string, widget: ComponentType<WidgetProps>): void {
+  listed('widget', name);
   widgets.set(name, widget);
 }
 export function registerCell(name: string, cell: ComponentType<CellProps>): void {
+  listed('cell', name);
   cells.set(name, cell);
 }
 /** `name` is an action name (`move`) or `<entity id>:<action>` for one entity only. */
@@ -84,6 +91,42 @@ export function widgetFor(name: string): ComponentType<WidgetProps> | undefined 
 }
 export function hasWidget(name: string): boolean {
   return widgets.has(name);
+}
+
+type AfterWrite = (ctx: { store: CrudStore; rows: Row[]; stores: Stores }) => void;
+
+/**
+ * One module's named screen parts, declared as data; the screens manifest (`modules/index.ts`) lists the
+ * modules and the generic screen installs them once, instead of each file registering on import.
+ */
+export interface ScreenModule {
+  cells?: Record<string, ComponentType<CellProps>>;
+  widgets?: Record<string, ComponentType<WidgetProps>>;
+  /** By `<entity id>:<action>` (one entity) or a bare action name. */
+  actions?: Record<string, ActionHandler>;
+  /** An entity's card body (by entity id). */
+  cards?: Record<string, ComponentType<CardProps>>;
+  /** A view replacing an entity's table (by entity id). */
+  views?: Record<string, ComponentType<ScreenViewProps>>;
+  refreshHooks?: Record<string, (stores: Stores) => unknown>;
+  reloadEvents?: Record<string, string>;
+  afterWrite?: Record<string, AfterWrite>;
+}
+
+const installed = new WeakSet<ScreenModule>();
+export function installScreens(modules: readonly ScreenModule[]): void {
+  for (const m of modules) {
+    if (installed.has(m)) continue;
+    installed.add(m);
+    for (const [k, v] of Object.entries(m.cells ?? {})) registerCell(k, v);
+    for (const [k, v] of Object.entries(m.widgets ?? {})) registerWidget(k, v);
+    for (const [k, v] of Object.entries(m.actions ?? {})) registerAction(k, v);
+    for (const [k, v] of Object.entries(m.cards ?? {})) registerCard(k, v);
+    for (const [k, v] of Object.entries(m.views ?? {})) registerScreenView(k, v);
+    for (const [k, v] of Object.entries(m.refreshHooks ?? {})) registerRefreshHook(k, v);
+    for (const [k, v] of Object.entries(m.reloadEvents ?? {})) registerReloadEvent(k, v);
+    for (const [k, v] of Object.entries(m.afterWrite ?? {})) onAfterWrite(k, v);
+  }
 }
 
 /** Runs after every list load of one entity's screen (the menu screen reloads the shell's sidebar menu). */

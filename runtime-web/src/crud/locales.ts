@@ -3,6 +3,11 @@ import { registerMessages } from '../core/i18n';
 
 const zhCn = {
   refresh: '刷新',
+  unknownNames: '此页面的 x-screen 引用了未注册的名称（开发提示）：',
+  unknownName: '未知{{kind}}“{{name}}”',
+  kindCell: '单元格',
+  kindWidget: '控件',
+  kindAction: '操作',
   add: '新增',
   append: '新增子项',
   delete: '删除',
@@ -106,6 +111,11 @@ type Messages = typeof zhCn;
 
 const zhTw: Messages = {
   refresh: '重新整理',
+  unknownNames: '此頁面的 x-screen 引用了未註冊的名稱（開發提示）：',
+  unknownName: '未知{{kind}}「{{name}}」',
+  kindCell: '儲存格',
+  kindWidget: '控制項',
+  kindAction: '操作',
   add: '新增',
   append: '新增子項',
   delete: '刪除',
@@ -207,6 +217,11 @@ const zhTw: Messages = {
 
 const en: Messages = {
   refresh: 'Refresh',
+  unknownNames: 'This screen\'s x-screen block names something not registered (development notice):',
+  unknownName: 'unknown {{kind}} "{{name}}"',
+  kindCell: 'cell',
+  kindWidget: 'widget',
+  kindAction: 'action',
   add: 'Add',
   append: 'Add child',
   delete: 'Delete',

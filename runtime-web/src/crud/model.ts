@@ -2,7 +2,7 @@
  * The screen model: what a generic CRUD screen shows, derived from the entity schema, its EPS search
  * block and its `x-screen` block — with defaults good enough that a bare schema gets a usable screen.
  */
-import type { EntitySchema, FieldMeta, Labels, RelationMeta, ScreenAction, ScreenItem } from './types';
+import type { EntitySchema, EpsSearch, FieldMeta, Labels, RelationMeta, ScreenAction, ScreenItem } from './types';
 
 export type CellKind =
   | 'text'
@@ -72,12 +72,7 @@ export interface ActionModel extends ScreenAction {
   method: string;
 }
 
-export interface EpsSearch {
-  keyWordLikeFields?: { propertyName: string; labels?: Labels }[];
-  fieldEq?: { propertyName: string }[];
-  fieldLike?: { propertyName: string }[];
-  fieldRange?: { propertyName: string }[];
-}
+export type { EpsSearch } from './types';
 
 export interface ScreenModel {
   entity: EntitySchema;
@@ -173,7 +168,7 @@ export function editable(f: FieldMeta): boolean {
   return !f.readOnly && !f.implicit;
 }
 
-export function buildScreenModel(entity: EntitySchema, search: EpsSearch = {}): ScreenModel {
+export function buildScreenModel(entity: EntitySchema, search: EpsSearch = entity.search ?? {}): ScreenModel {
   const screen = entity.screen ?? {};
   const byName = new Map(entity.fields.map((f) => [f.name, f]));
   const apiNames = new Set(entity.actions.map((a) => a.name));

@@ -96,6 +96,15 @@ export interface EntitySchema {
   required: string[];
   actions: ActionMeta[];
   screen?: ScreenBlock | null;
+  /** The EPS search block (keyword fields, filters), answered by `base/comm/schema` beside the screen block. */
+  search?: EpsSearch | null;
+}
+
+export interface EpsSearch {
+  keyWordLikeFields?: { propertyName: string; labels?: Labels }[];
+  fieldEq?: { propertyName: string }[];
+  fieldLike?: { propertyName: string }[];
+  fieldRange?: { propertyName: string }[];
 }
 
 export interface RelationMeta {

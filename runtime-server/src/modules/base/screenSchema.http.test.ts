@@ -32,6 +32,11 @@ for (const db of testDatabases()) {
       assert.deepEqual(e.required, ['title']);
       assert.equal(e.actions.find((a: { name: string }) => a.name === 'add').perm, 'demo:goods:add');
       assert.equal(e.screen.route, '/demo/goods');
+      // The EPS search block of the same entity comes in the same answer (the console reads one answer per entity).
+      const eps = (await app.get('/admin/base/open/eps')).body.data as Record<string, { prefix: string; search?: unknown }[]>;
+      const epsGoods = Object.values(eps).flat().find((x) => x.prefix === '/admin/demo/goods');
+      assert.ok(e.search.keyWordLikeFields.some((f: { propertyName: string }) => f.propertyName === 'description'), JSON.stringify(e.search));
+      assert.deepEqual(e.search, epsGoods?.search);
 
       const user = (await app.get(`${C}/schema`, { prefix: '/admin/base/sys/user' })).body.data;
       const password = user.fields.find((f: { name: string }) => f.name === 'password');

@@ -1,3 +1,4 @@
+import { epsSearch } from '@schema-admin/generator';
 import type { EntityModel, FieldModel } from '@schema-admin/generator';
 import { AppError } from '../../core/errors.js';
 import type { Handler } from '../../core/handler.js';
@@ -25,7 +26,7 @@ function fieldOut(f: FieldModel) {
 
 const built = new WeakMap<EntityModel, unknown>();
 
-function build(e: EntityModel) {
+function build(e: EntityModel, byId: Map<string, EntityModel>) {
   return {
     id: e.id,
     module: e.module,
@@ -49,6 +50,8 @@ function build(e: EntityModel) {
       ...(a.query ? { query: resolveRefs(a.query, e.defs) } : {}),
     })),
     screen: e.screen ?? null,
+    // The EPS `search` block of the same entity (added, issue 40): the console builds its screen from this one answer.
+    search: e.table ? epsSearch(e, byId) : null,
   };
 }
 
@@ -61,7 +64,7 @@ export const schema: Handler = ({ services, query }) => {
   const e = [...services.entities.values()].find((x) => x.prefix === prefix);
   if (!e || !screenable(e)) throw new AppError('error.unknownEntity', { prefix: prefix.slice(0, 200) });
   let out = built.get(e);
-  if (!out) built.set(e, (out = build(e)));
+  if (!out) built.set(e, (out = build(e, services.entities)));
   return out;
 };
 

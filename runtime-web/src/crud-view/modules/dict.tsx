@@ -10,7 +10,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import type { Stores } from '../../core/stores';
 import type { Row } from '../../crud/types';
-import { onAfterWrite, registerWidget } from '../registry';
+import type { ScreenModule } from '../registry';
 import './locales';
 
 const SpacePicker = lazy(() => import('../space/SpacePicker'));
@@ -21,13 +21,6 @@ async function reloadTypes(stores: Stores, typeIds: unknown[]): Promise<void> {
   await stores.dict.load(keys.length ? keys : undefined);
 }
 
-onAfterWrite('dict/info', ({ store, rows, stores }) => {
-  const ids = [...new Set([...rows.map((r) => r.typeId), store.params.filters.typeId].filter((v) => v !== undefined && v !== null))];
-  void reloadTypes(stores, ids).catch(() => undefined);
-});
-onAfterWrite('dict/type', ({ stores }) => {
-  void stores.dict.load().catch(() => undefined);
-});
 
 function DictValueWidget(p: WidgetProps) {
   const { t } = useTranslation('modules');
@@ -56,4 +49,15 @@ function DictValueWidget(p: WidgetProps) {
   );
 }
 
-registerWidget('dict-value', DictValueWidget);
+export const dictScreens: ScreenModule = {
+  widgets: { 'dict-value': DictValueWidget },
+  afterWrite: {
+    'dict/info': ({ store, rows, stores }) => {
+      const ids = [...new Set([...rows.map((r) => r.typeId), store.params.filters.typeId].filter((v) => v !== undefined && v !== null))];
+      void reloadTypes(stores, ids).catch(() => undefined);
+    },
+    'dict/type': ({ stores }) => {
+      void stores.dict.load().catch(() => undefined);
+    },
+  },
+};

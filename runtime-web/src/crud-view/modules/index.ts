@@ -1,10 +1,15 @@
 /**
- * The module screens' named widgets, cells, cards, actions and views, registered once (issue 13): x-screen
- * blocks refer to them by name. Heavy parts (the file space) load on first use.
+ * The screens manifest (issue 40 §3): every module's named widgets, cells, cards, actions and views, listed
+ * here as data instead of imported for their side effects; the generic screen installs them once. Heavy parts
+ * (the file space) load on first use. A new module adds its declaration to this list.
  */
+import type { ScreenModule } from '../registry';
+import { baseScreens } from '../screens';
+import { dictScreens } from './dict';
+import { pluginScreens } from './plugin';
+import { recycleScreens } from './recycle';
+import { spaceScreens } from './space';
+import { taskScreens } from './task';
 import './locales';
-import './dict';
-import './recycle';
-import './task';
-import './space';
-import './plugin';
+
+export const SCREEN_MODULES: readonly ScreenModule[] = [baseScreens, dictScreens, recycleScreens, taskScreens, spaceScreens, pluginScreens];

@@ -10,8 +10,7 @@ import { useStores } from '../../core/stores/context';
 import { labelIn } from '../../crud/model';
 import type { Row } from '../../crud/types';
 import { PLUGIN_REFRESH_EVENT } from '../../extensions/plugin-drop/events';
-import { registerCell, registerReloadEvent, registerWidget } from '../registry';
-import type { CellProps } from '../registry';
+import type { CellProps, ScreenModule } from '../registry';
 import './locales';
 
 function ReadmeCell({ value, row }: CellProps) {
@@ -105,6 +104,8 @@ function PluginConfigWidget(p: WidgetProps) {
   );
 }
 
-registerCell('readme', ReadmeCell);
-registerReloadEvent('plugin/info', PLUGIN_REFRESH_EVENT);
-registerWidget('plugin-config', PluginConfigWidget);
+export const pluginScreens: ScreenModule = {
+  cells: { readme: ReadmeCell },
+  widgets: { 'plugin-config': PluginConfigWidget },
+  reloadEvents: { 'plugin/info': PLUGIN_REFRESH_EVENT },
+};

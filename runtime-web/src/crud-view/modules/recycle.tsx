@@ -8,8 +8,7 @@ import { useStores } from '../../core/stores/context';
 import type { Stores } from '../../core/stores';
 import { labelIn } from '../../crud/model';
 import type { Row, ScreenItem } from '../../crud/types';
-import { registerCell } from '../registry';
-import type { CellProps } from '../registry';
+import type { CellProps, ScreenModule } from '../registry';
 import './locales';
 
 interface Captured {
@@ -130,4 +129,4 @@ function RecycleDataCell({ value, row }: CellProps) {
   );
 }
 
-registerCell('recycle-data', RecycleDataCell);
+export const recycleScreens: ScreenModule = { cells: { 'recycle-data': RecycleDataCell } };

@@ -10,8 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useStores } from '../../core/stores/context';
 import type { Row } from '../../crud/types';
 import { formatDate } from '../format';
-import { registerAction, registerCard, registerWidget } from '../registry';
-import type { ActionContext, CardProps } from '../registry';
+import type { ActionContext, CardProps, ScreenModule } from '../registry';
 import './locales';
 
 /** 'every N seconds' for an interval task, the cron expression otherwise. */
@@ -212,10 +211,13 @@ const byId = (name: string) => ({
   },
 });
 
-registerCard('task/info', TaskCard);
-registerAction('task/info:start', byId('start'));
-registerAction('task/info:stop', byId('stop'));
-registerAction('task/info:once', byId('once'));
-registerAction('task/info:log', { run: () => false, dialog: TaskLogDrawer });
-registerWidget('seconds', SecondsWidget);
-registerWidget('task-service', TaskServiceWidget);
+export const taskScreens: ScreenModule = {
+  cards: { 'task/info': TaskCard },
+  actions: {
+    'task/info:start': byId('start'),
+    'task/info:stop': byId('stop'),
+    'task/info:once': byId('once'),
+    'task/info:log': { run: () => false, dialog: TaskLogDrawer },
+  },
+  widgets: { seconds: SecondsWidget, 'task-service': TaskServiceWidget },
+};

@@ -17,7 +17,7 @@ import type { OptionMeta, Row } from '../../crud/types';
 import { checkUpload, uploadKey } from '../../extensions/upload/check';
 import { imageSrc } from '../cells';
 import { Sidebar } from '../Sidebar';
-import { loadSchema } from '../schemaCache';
+import { loadEntitySchema } from '../../crud/controller';
 import { CrudScreen } from '../CrudScreen';
 import '../modules/locales';
 
@@ -57,7 +57,7 @@ export const SpaceBrowser = observer(function SpaceBrowser({ mode, limit = 9, ty
   const may = (op: string) => menu.hasPerm(`space:info:${op}`);
 
   useEffect(() => {
-    void loadSchema(stores, PREFIX).then((e) => setTypes(e.fields.find((f) => f.name === 'type')?.options ?? []), () => setTypes([]));
+    void loadEntitySchema(stores.request, PREFIX).then((e) => setTypes(e.fields.find((f) => f.name === 'type')?.options ?? []), () => setTypes([]));
   }, [stores]);
 
   const load = useCallback(async () => {
