@@ -1,0 +1,127 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Knex } from 'knex';
+import { AppError } from '../core/errors.js';
+import type { Dialect } from './createDb.js';
+
+/**
+ * Bounded statements (DB_STATEMENT_TIMEOUT_MS, docs/decisions.md "Bounded statements"): every statement a request
+ * runs has a time limit; past it the database cancels it and the request answers a translated 1001
+ * (`error.queryTimeout`), the connection goes back to the pool healthy and other users are unaffected.
+ *
+ * The limit belongs to the request, not to the connection: an HTTP request runs inside `withStatementLimit(ms)`
+ * (app/createApp.ts) and each statement is bounded by the limit of the context that runs it. Migrations, seeds,
+ * the scheduler's task runs and data jobs (export, import) run inside `withoutStatementLimit` — or outside any
+ * request — and are not bounded: they are long on purpose, run in batches and have their own cancellation.
+ * Streams (`.stream()`) are never bounded (a slow reader would otherwise cancel an export).
+ *
+ * How each database applies it, per statement:
+ * - MariaDB: `SET STATEMENT max_statement_time=<s> FOR <statement>` (no extra round trip, the session is left
+ *   alone); MySQL: the `MAX_EXECUTION_TIME(<ms>)` hint on SELECTs. Errors 1969 / 3024.
+ * - PostgreSQL: `SET statement_timeout` on the connection when the wanted limit differs from what it holds (an
+ *   extra round trip only when a connection passes between a request and a job); SQLSTATE 57014.
+ * - SQLite (better-sqlite3): not enforced. The driver runs a statement synchronously on the event loop and
+ *   exposes neither `sqlite3_interrupt` nor a progress handler, so nothing can stop a running statement; see
+ *   docs/decisions.md for what bounds SQLite instead.
+ */
+const store = new AsyncLocalStorage<number>();
+
+/** Runs `fn` with its statements limited to `ms` (0: unbounded). */
+export function withStatementLimit<T>(ms: number, fn: () => T): T {
+  return store.run(ms, fn);
+}
+
+/** Runs `fn` (a migration, a data job, a task run started from a request) with no statement limit. */
+export function withoutStatementLimit<T>(fn: () => T): T {
+  return store.run(0, fn);
+}
+
+/** The limit (ms) statements run now would get; 0: none. */
+export function currentStatementLimit(): number {
+  return store.getStore() ?? 0;
+}
+
+/** The error a statement past its limit becomes: the caller's filter is too broad (1001, translated). */
+export function queryTimeoutError(): AppError {
+  return new AppError('error.queryTimeout');
+}
+
+interface DriverError {
+  code?: string;
+  errno?: number;
+  severity?: unknown;
+}
+
+/** A statement the database cancelled because it ran past its limit (any of the three databases). */
+export function isStatementTimeout(err: unknown): boolean {
+  const e = err as DriverError | null;
+  if (!e || typeof e !== 'object') return false;
+  // MariaDB ER_STATEMENT_TIMEOUT; MySQL ER_QUERY_TIMEOUT (MAX_EXECUTION_TIME); PostgreSQL query_canceled
+  // (57014, also a pg_cancel_backend: either way the statement was cut, not the connection lost).
+  return e.errno === 1969 || e.code === 'ER_STATEMENT_TIMEOUT' || e.errno === 3024 || e.code === 'ER_QUERY_TIMEOUT' || (e.code === '57014' && typeof e.severity === 'string');
+}
+
+/** Statements a per-statement limit applies to (not transaction control, DDL or SET). */
+const DML = /^\s*(select|with|insert|update|delete|replace)\b/i;
+const SELECT = /^\s*select\b/i;
+/** Transaction control: never preceded by a SET (an aborted PostgreSQL transaction accepts only ROLLBACK). */
+const TX_CONTROL = /^\s*(begin|start transaction|commit|rollback|savepoint|release)\b/i;
+const ROLLBACK = /^\s*rollback\b/i;
+
+interface QueryObject {
+  sql: string;
+  bindings?: unknown[];
+  options?: Record<string, unknown>;
+}
+type RawQuery = (connection: unknown, obj: QueryObject) => Promise<unknown>;
+
+/** What a PostgreSQL connection's `statement_timeout` is known to be (absent: unknown, set before the next use). */
+const pgTimeouts = new WeakMap<object, number>();
+
+/**
+ * Wraps the Knex client's statement runner so that each statement gets the limit of the context running it, and a
+ * cancelled one becomes `error.queryTimeout`. SQLite is left as it is (see above).
+ */
+export function boundStatements(knex: Knex, dialect: Dialect): void {
+  if (dialect === 'sqlite') return;
+  const client = knex.client as unknown as { _query: RawQuery };
+  const raw = client._query.bind(client) as RawQuery;
+  const mapped = (err: unknown): never => {
+    throw isStatementTimeout(err) ? queryTimeoutError() : err;
+  };
+  if (dialect === 'mysql') {
+    client._query = (connection, obj) => {
+      const ms = currentStatementLimit();
+      if (ms > 0 && obj?.sql) {
+        if ((connection as { _isMariaDB?: boolean })._isMariaDB) {
+          // Whole seconds with a fraction: MariaDB's max_statement_time is a double in seconds.
+          if (DML.test(obj.sql)) obj = { ...obj, sql: `SET STATEMENT max_statement_time=${ms / 1000} FOR ${obj.sql}` };
+        } else if (SELECT.test(obj.sql)) {
+          obj = { ...obj, sql: obj.sql.replace(SELECT, (m) => `${m} /*+ MAX_EXECUTION_TIME(${Math.round(ms)}) */`) };
+        }
+      }
+      return raw(connection, obj).catch(mapped);
+    };
+    return;
+  }
+  client._query = async (connection, obj) => {
+    const conn = connection as { query(sql: string): Promise<unknown> };
+    const sql = obj?.sql ?? '';
+    if (!TX_CONTROL.test(sql)) {
+      const ms = Math.round(currentStatementLimit());
+      if (pgTimeouts.get(conn) !== ms) {
+        await conn.query(`SET statement_timeout = ${ms}`);
+        pgTimeouts.set(conn, ms);
+      }
+    }
+    try {
+      return await raw(connection, obj);
+    } catch (err) {
+      // A failed statement may abort its transaction, whose rollback undoes a SET made in it: the next statement
+      // sets the limit again.
+      pgTimeouts.delete(conn);
+      return mapped(err);
+    } finally {
+      if (ROLLBACK.test(sql)) pgTimeouts.delete(conn);
+    }
+  };
+}
