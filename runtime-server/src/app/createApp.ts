@@ -202,9 +202,10 @@ export async function createApp(config: Config, parts: AppParts, options: Create
     app.use(compressLarge(COMPRESS_THRESHOLD));
     app.use(envelope());
     // Every statement the request runs is bounded (DB_STATEMENT_TIMEOUT_MS; db/statementLimit.ts): past the limit
-    // it answers 1001 error.queryTimeout and its connection serves the next request.
+    // it answers 1001 error.queryTimeout and its connection serves the next request. A signed-in user's requests
+    // hold at most his share of the pool (the actor is known once the auth guard has run).
     const statementMs = config.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
-    if (statementMs > 0) app.use((_ctx, next) => withStatementLimit(statementMs, next));
+    app.use((ctx, next) => withStatementLimit(statementMs, next, () => (ctx.state.actor as { userId?: number } | undefined)?.userId));
     // An exact API route goes straight to its chain (http/routeTable.ts); the rest takes the long way below.
     app.use(table.fastRoutes());
     // Before the console: a browser opening a plugin-served file asks for HTML too.

@@ -23,21 +23,33 @@ import type { Dialect } from './createDb.js';
  *   exposes neither `sqlite3_interrupt` nor a progress handler, so nothing can stop a running statement; see
  *   docs/decisions.md for what bounds SQLite instead.
  */
-const store = new AsyncLocalStorage<number>();
+interface RequestScope {
+  /** The limit of each statement (ms); 0: none. */
+  ms: number;
+  /** Whose request it is (a signed-in user's id), asked when a connection is wanted; undefined: not shared out. */
+  owner?: () => string | number | undefined;
+  /** Connections the request holds now. */
+  held: number;
+}
 
-/** Runs `fn` with its statements limited to `ms` (0: unbounded). */
-export function withStatementLimit<T>(ms: number, fn: () => T): T {
-  return store.run(ms, fn);
+const store = new AsyncLocalStorage<RequestScope>();
+
+/**
+ * Runs `fn` with its statements limited to `ms` (0: unbounded). With `owner`, the request's connections count
+ * toward its owner's share of the pool (USER_POOL_SHARE).
+ */
+export function withStatementLimit<T>(ms: number, fn: () => T, owner?: RequestScope['owner']): T {
+  return store.run({ ms, held: 0, ...(owner ? { owner } : {}) }, fn);
 }
 
 /** Runs `fn` (a migration, a data job, a task run started from a request) with no statement limit. */
 export function withoutStatementLimit<T>(fn: () => T): T {
-  return store.run(0, fn);
+  return store.run({ ms: 0, held: 0 }, fn);
 }
 
 /** The limit (ms) statements run now would get; 0: none. */
 export function currentStatementLimit(): number {
-  return store.getStore() ?? 0;
+  return store.getStore()?.ms ?? 0;
 }
 
 /** The error a statement past its limit becomes: the caller's filter is too broad (1001, translated). */
@@ -81,8 +93,9 @@ const pgTimeouts = new WeakMap<object, number>();
  * Wraps the Knex client's statement runner so that each statement gets the limit of the context running it, and a
  * cancelled one becomes `error.queryTimeout`. SQLite is left as it is (see above).
  */
-export function boundStatements(knex: Knex, dialect: Dialect): void {
+export function boundStatements(knex: Knex, dialect: Dialect, share = USER_POOL_SHARE): void {
   if (dialect === 'sqlite') return;
+  shareThePool(knex, share);
   const client = knex.client as unknown as { _query: RawQuery };
   const raw = client._query.bind(client) as RawQuery;
   const mapped = (err: unknown): never => {
@@ -123,5 +136,81 @@ export function boundStatements(knex: Knex, dialect: Dialect): void {
     } finally {
       if (ROLLBACK.test(sql)) pgTimeouts.delete(conn);
     }
+  };
+}
+
+/**
+ * Connections one signed-in user's requests may hold at once (of the pool's 10). A limit alone does not keep other
+ * users unaffected: twenty slow searches of one user would hold every connection until their limit, and everyone
+ * else's requests would wait that long for one. Past the share that user's next request waits for one of his own
+ * to finish (in the process, holding nothing); other users find connections free.
+ */
+export const USER_POOL_SHARE = 4;
+
+type Connection = object;
+interface PoolClient {
+  acquireConnection(): Promise<Connection>;
+  releaseConnection(connection: Connection): Promise<unknown>;
+}
+
+/** Per owner: connections held, and the requests waiting for one of them. */
+class Shares {
+  private owners = new Map<string | number, { active: number; waiting: (() => void)[] }>();
+  constructor(private readonly max: number) {}
+
+  async enter(key: string | number): Promise<void> {
+    let o = this.owners.get(key);
+    if (!o) this.owners.set(key, (o = { active: 0, waiting: [] }));
+    if (o.active < this.max) {
+      o.active++;
+      return;
+    }
+    // Handed over by `leave`: the slot stays counted.
+    await new Promise<void>((resolve) => o.waiting.push(resolve));
+  }
+
+  leave(key: string | number): void {
+    const o = this.owners.get(key);
+    if (!o) return;
+    const next = o.waiting.shift();
+    if (next) return next();
+    if (--o.active === 0) this.owners.delete(key);
+  }
+}
+
+/**
+ * Gates the Knex client's connection acquisition by owner (USER_POOL_SHARE). A request already holding a
+ * connection (a transaction reading beside it) is never made to wait for a second: it could wait on itself.
+ */
+function shareThePool(knex: Knex, max: number): void {
+  const client = knex.client as unknown as PoolClient;
+  const acquire = client.acquireConnection.bind(client);
+  const release = client.releaseConnection.bind(client);
+  const shares = new Shares(max);
+  const holders = new WeakMap<Connection, { scope: RequestScope; key: string | number | undefined }>();
+  client.acquireConnection = async () => {
+    const scope = store.getStore();
+    if (!scope) return acquire();
+    const key = scope.held === 0 ? scope.owner?.() : undefined;
+    if (key !== undefined) await shares.enter(key);
+    let connection: Connection;
+    try {
+      connection = await acquire();
+    } catch (err) {
+      if (key !== undefined) shares.leave(key);
+      throw err;
+    }
+    scope.held++;
+    holders.set(connection, { scope, key });
+    return connection;
+  };
+  client.releaseConnection = (connection) => {
+    const holder = holders.get(connection);
+    if (holder) {
+      holders.delete(connection);
+      holder.scope.held--;
+      if (holder.key !== undefined) shares.leave(holder.key);
+    }
+    return release(connection);
   };
 }
