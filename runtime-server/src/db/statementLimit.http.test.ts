@@ -18,6 +18,8 @@ import type { Client, TestApp } from '../testing/testApp.js';
 import { seedUser } from '../testing/seedUser.js';
 import { TABLES } from '../generated/tables.js';
 import { isDatabaseUnavailable } from '../http/envelope.js';
+import { AppError } from '../core/errors.js';
+import { withStatementLimit, withoutStatementLimit } from './statementLimit.js';
 
 const ROWS = Number(process.env.STATEMENT_TEST_ROWS) || 300_000;
 /** The limit of the test server: far above a page of users, far below a full scan of the goods. */
@@ -95,6 +97,34 @@ for (const db of testDatabases()) {
       // A narrow search on the same table still answers.
       const narrow = await app.post(GOODS, { keyWord: NOWHERE, page: 1, size: 20, createTime: ['2026-12-01 00:00:00', '2026-12-02 00:00:00'] });
       assert.equal(narrow.body.code, 1000, JSON.stringify(narrow.body));
+    });
+
+    it('the limit is the request\'s: a job on the same connections is not cut, and a cut one in a transaction rolls it back', { skip: db.name === 'sqlite' && 'SQLite cannot cut a statement' }, async () => {
+      const knex = app.instance.services.knex;
+      const scan = (q: Knex | Knex.Transaction) => q(TABLES.demoGoods).where('description', 'like', `%${NOWHERE}%`).count({ n: '*' });
+      // A job's statement longer than the limit, and cheap: a sleep of twice the limit.
+      const sleep = () => knex.raw(db.name === 'postgres' ? `SELECT pg_sleep(${(2 * LIMIT_MS) / 1000})` : `SELECT SLEEP(${(2 * LIMIT_MS) / 1000})`);
+      // Alternating on the same pool connections: each statement gets the limit of the scope running it (PostgreSQL
+      // sets statement_timeout again when a connection passes between them).
+      for (let i = 0; i < 2; i++) {
+        await assert.rejects(withStatementLimit(LIMIT_MS, () => scan(knex).then(() => undefined)), (err: unknown) => err instanceof AppError && err.key === 'error.queryTimeout');
+        await withoutStatementLimit(sleep);
+      }
+      // In a transaction: the write before the cut statement is rolled back, and the connection then runs a long
+      // statement of a job (the SET made in the rolled-back transaction is not trusted).
+      const title = `rolled-back-${db.name}`;
+      await assert.rejects(
+        withStatementLimit(LIMIT_MS, () =>
+          knex.transaction(async (trx) => {
+            await trx(TABLES.demoGoods).insert({ title, createTime: '2026-11-02 00:00:00', updateTime: '2026-11-02 00:00:00' });
+            await scan(trx);
+          }),
+        ),
+        (err: unknown) => err instanceof AppError && err.key === 'error.queryTimeout',
+      );
+      assert.equal((await knex(TABLES.demoGoods).where({ title })).length, 0);
+      // Every connection of the pool (10) at once, the rolled-back one among them.
+      await Promise.all(Array.from({ length: 10 }, () => withoutStatementLimit(sleep)));
     });
 
     it('the request log records the cut request', async () => {

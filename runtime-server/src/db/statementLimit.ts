@@ -91,32 +91,44 @@ const pgTimeouts = new WeakMap<object, number>();
 
 /**
  * Wraps the Knex client's statement runner so that each statement gets the limit of the context running it, and a
- * cancelled one becomes `error.queryTimeout`. SQLite is left as it is (see above).
+ * cancelled one becomes `error.queryTimeout`; and gates its pool by user (USER_POOL_SHARE). SQLite is left as it is
+ * (see above).
  */
 export function boundStatements(knex: Knex, dialect: Dialect, share = USER_POOL_SHARE): void {
   if (dialect === 'sqlite') return;
   shareThePool(knex, share);
-  const client = knex.client as unknown as { _query: RawQuery };
-  const raw = client._query.bind(client) as RawQuery;
-  const mapped = (err: unknown): never => {
-    throw isStatementTimeout(err) ? queryTimeoutError() : err;
-  };
-  if (dialect === 'mysql') {
-    client._query = (connection, obj) => {
-      const ms = currentStatementLimit();
-      if (ms > 0 && obj?.sql) {
-        if ((connection as { _isMariaDB?: boolean })._isMariaDB) {
-          // Whole seconds with a fraction: MariaDB's max_statement_time is a double in seconds.
-          if (DML.test(obj.sql)) obj = { ...obj, sql: `SET STATEMENT max_statement_time=${ms / 1000} FOR ${obj.sql}` };
-        } else if (SELECT.test(obj.sql)) {
-          obj = { ...obj, sql: obj.sql.replace(SELECT, (m) => `${m} /*+ MAX_EXECUTION_TIME(${Math.round(ms)}) */`) };
-        }
+  // On the client class, not the instance: Knex makes each transaction's client from the class's prototype
+  // (execution/transaction.js, makeTxClient), so an instance's runner would not see statements in transactions. The
+  // wrapper keeps no state of its own (the limit is the running scope's), so every instance may share it.
+  const proto = Object.getPrototypeOf(knex.client) as { _query: RawQuery; [BOUND]?: true };
+  if (proto[BOUND]) return;
+  proto._query = dialect === 'mysql' ? boundMysql(proto._query) : boundPostgres(proto._query);
+  proto[BOUND] = true;
+}
+
+const BOUND = Symbol('statementLimit');
+
+const mapped = (err: unknown): never => {
+  throw isStatementTimeout(err) ? queryTimeoutError() : err;
+};
+
+function boundMysql(raw: RawQuery): RawQuery {
+  return function (this: unknown, connection, obj) {
+    const ms = currentStatementLimit();
+    if (ms > 0 && obj?.sql) {
+      if ((connection as { _isMariaDB?: boolean })._isMariaDB) {
+        // Seconds with a fraction: MariaDB's max_statement_time is a double in seconds.
+        if (DML.test(obj.sql)) obj = { ...obj, sql: `SET STATEMENT max_statement_time=${ms / 1000} FOR ${obj.sql}` };
+      } else if (SELECT.test(obj.sql)) {
+        obj = { ...obj, sql: obj.sql.replace(SELECT, (m) => `${m} /*+ MAX_EXECUTION_TIME(${Math.round(ms)}) */`) };
       }
-      return raw(connection, obj).catch(mapped);
-    };
-    return;
-  }
-  client._query = async (connection, obj) => {
+    }
+    return raw.call(this, connection, obj).catch(mapped);
+  };
+}
+
+function boundPostgres(raw: RawQuery): RawQuery {
+  return async function (this: unknown, connection, obj) {
     const conn = connection as { query(sql: string): Promise<unknown> };
     const sql = obj?.sql ?? '';
     if (!TX_CONTROL.test(sql)) {
@@ -127,7 +139,7 @@ export function boundStatements(knex: Knex, dialect: Dialect, share = USER_POOL_
       }
     }
     try {
-      return await raw(connection, obj);
+      return await raw.call(this, connection, obj);
     } catch (err) {
       // A failed statement may abort its transaction, whose rollback undoes a SET made in it: the next statement
       // sets the limit again.
