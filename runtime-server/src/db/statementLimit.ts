@@ -47,6 +47,15 @@ export function withoutStatementLimit<T>(fn: () => T): T {
   return store.run({ ms: 0, held: 0 }, fn);
 }
 
+/**
+ * Runs `fn`, a read whose result other requests share (a cache filled once for all), outside the share of the
+ * request that happens to start it: with the same limit, but never waiting behind that user's other requests —
+ * everyone awaiting it would wait there too.
+ */
+export function sharedRead<T>(fn: () => T): T {
+  return store.run({ ms: currentStatementLimit(), held: 0 }, fn);
+}
+
 /** The limit (ms) statements run now would get; 0: none. */
 export function currentStatementLimit(): number {
   return store.getStore()?.ms ?? 0;
