@@ -62,7 +62,8 @@ for (const db of testDatabases()) {
       await seedUser(app, 'pager', ['base:sys:user:page']);
       pager = app.as((await app.login('pager', 'user-pass1')).token);
       const t0 = Date.now();
-      await fillGoods(app.instance.services.knex, app.instance.services.dialect, ROWS);
+      // SQLite runs every search to its end (nothing is cut there): a smaller table says as much in CI.
+      await fillGoods(app.instance.services.knex, app.instance.services.dialect, db.name === 'sqlite' && !process.env.STATEMENT_TEST_ROWS ? 50_000 : ROWS);
       if (process.env.STATEMENT_TEST_ROWS) console.log(`${db.name}: ${ROWS} goods in ${Date.now() - t0} ms`);
     });
     after(async () => {
