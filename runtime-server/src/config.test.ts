@@ -13,6 +13,15 @@ describe('loadConfig', () => {
     assert.equal(c.limits.pageSize, 1000);
   });
 
+  it('DB_STATEMENT_TIMEOUT_MS: 5000 by default, 0 = off, whole milliseconds from 10, anything else stops the start', () => {
+    assert.equal(loadConfig({}).statementTimeoutMs, 5000);
+    assert.equal(loadConfig({ DB_STATEMENT_TIMEOUT_MS: '0' }).statementTimeoutMs, 0);
+    assert.equal(loadConfig({ DB_STATEMENT_TIMEOUT_MS: '250' }).statementTimeoutMs, 250);
+    for (const bad of ['5', '1.5', 'abc', '-1', '3600001']) {
+      assert.throws(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: bad }), /DB_STATEMENT_TIMEOUT_MS must be 0/, bad);
+    }
+  });
+
   it('reads the fixed variable names', () => {
     const c = loadConfig({
       PORT: '9100',

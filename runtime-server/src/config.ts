@@ -40,6 +40,11 @@ export interface Config {
   imports?: ImportLimits;
   /** GET /metrics access: METRICS_TOKEN (bearer) and/or METRICS_ALLOW (scraper addresses/CIDRs); neither = closed. */
   metrics?: MetricsAccess;
+  /**
+   * DB_STATEMENT_TIMEOUT_MS: time limit of each statement a request runs (db/statementLimit.ts); past it the request
+   * answers 1001 `error.queryTimeout`. 0 = no limit; undefined = DEFAULT_STATEMENT_TIMEOUT_MS.
+   */
+  statementTimeoutMs?: number;
   /** STORAGE=s3 with its S3_* settings; undefined = local files under DATA_DIR. */
   storage?: { driver: 's3' } & S3Settings;
 }
@@ -54,6 +59,9 @@ export interface ImportLimits {
 }
 
 export const DEFAULT_IMPORT_LIMITS: ImportLimits = { maxRows: 100_000, maxMb: 50, quotaMb: 200 };
+
+/** Default DB_STATEMENT_TIMEOUT_MS: well past any request the bench measures, short of a user giving up. */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -81,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const imports = importLimitsFromEnv(env);
   const metrics = metricsFromEnv(env);
   const storage = storageFromEnv(env);
+  const statementTimeoutMs = statementTimeoutFromEnv(env.DB_STATEMENT_TIMEOUT_MS);
   const uploadBaseUrl = env.UPLOAD_BASE_URL === undefined || env.UPLOAD_BASE_URL === '' ? undefined : parseUploadBase(env.UPLOAD_BASE_URL);
   const config: Config = {
     port,
@@ -104,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...(scheduler ? { scheduler } : {}),
     ...(metrics ? { metrics } : {}),
     ...(storage ? { storage } : {}),
+    statementTimeoutMs,
     ...overrides,
   };
   // Upload answers name the bucket's public address when one is given: the key is the URL's path.
@@ -175,6 +185,16 @@ function parseUploadBase(raw: string, name = 'UPLOAD_BASE_URL'): string {
     throw new ConfigError(`${name} must be an http(s) URL or a path starting with "/" (no query), got "${raw.slice(0, 100)}"`);
   }
   return v.replace(/\/+$/, '');
+}
+
+/** DB_STATEMENT_TIMEOUT_MS: whole milliseconds, 0 (off) or from 10 up to an hour; unset = the default. */
+function statementTimeoutFromEnv(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return DEFAULT_STATEMENT_TIMEOUT_MS;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || (n !== 0 && n < 10) || n > 3_600_000) {
+    throw new ConfigError(`DB_STATEMENT_TIMEOUT_MS must be 0 (no limit) or a whole number of milliseconds from 10 to 3600000, got "${raw.slice(0, 50)}"`);
+  }
+  return n;
 }
 
 /**

@@ -17,9 +17,11 @@ import type { ProjectPaths } from '@schema-admin/generator';
 import { authGuard } from '../auth/guard.js';
 import { ensureJwtSecret } from '../auth/secret.js';
 import type { Config } from '../config.js';
+import { DEFAULT_STATEMENT_TIMEOUT_MS } from '../config.js';
 import { createAjv } from '../core/validator.js';
 import { createRegistry } from '../crud/entityRuntime.js';
 import { createDb } from '../db/createDb.js';
+import { withStatementLimit } from '../db/statementLimit.js';
 import { migrateLatest } from '../db/migrate.js';
 import { seed } from '../db/seed.js';
 import { composeEndpoint } from '../http/composeEndpoint.js';
@@ -199,6 +201,11 @@ export async function createApp(config: Config, parts: AppParts, options: Create
     // EPS and OpenAPI run to hundreds of KB; gzip/brotli cut them ~10x for the console's start-up.
     app.use(compressLarge(COMPRESS_THRESHOLD));
     app.use(envelope());
+    // Every statement the request runs is bounded (DB_STATEMENT_TIMEOUT_MS; db/statementLimit.ts): past the limit
+    // it answers 1001 error.queryTimeout and its connection serves the next request. A signed-in user's requests
+    // hold at most his share of the pool (the actor is known once the auth guard has run).
+    const statementMs = config.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+    app.use((ctx, next) => withStatementLimit(statementMs, next, () => (ctx.state.actor as { userId?: number } | undefined)?.userId));
     // An exact API route goes straight to its chain (http/routeTable.ts); the rest takes the long way below.
     app.use(table.fastRoutes());
     // Before the console: a browser opening a plugin-served file asks for HTML too.

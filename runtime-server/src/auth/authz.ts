@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { loadParents, withDescendants } from '../crud/tree.js';
 import { bumpConfEpoch, EpochWatch } from '../db/confEpoch.js';
 import { now } from '../db/values.js';
+import { sharedRead } from '../db/statementLimit.js';
 import { loadSession } from './sessions.js';
 import type { SessionState } from './sessions.js';
 import { TABLES } from '../generated/tables.js';
@@ -66,7 +67,8 @@ export class Authz {
     const pending = this.loading.get(key) as Promise<T> | undefined;
     if (pending) return pending;
     const generation = this.generation;
-    const p = load().then(
+    // Awaited by every request that wants the key: not queued behind the share of the user who started it.
+    const p = sharedRead(load).then(
       (value) => {
         if (this.generation === generation) {
           keep(value);

@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../config.js';
 import { createRequire } from 'node:module';
 import { cacheStatements } from './statementCache.js';
+import { boundStatements } from './statementLimit.js';
 
 export type Dialect = 'sqlite' | 'mysql' | 'postgres';
 
@@ -46,6 +47,8 @@ export function createDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>, logger
   const log = knexLog(logger);
   if (config.databaseUrl && dialectOf(config.databaseUrl) === 'postgres') {
     const knex = knexFactory({ client: 'pg', ...pgConnection(config.databaseUrl), pool: { min: 0, max: 10 }, acquireConnectionTimeout: 5000, log });
+    // Each statement gets the time limit of the request running it (db/statementLimit.ts).
+    boundStatements(knex, 'postgres');
     return { knex, dialect: 'postgres' };
   }
   if (config.databaseUrl) {
@@ -69,6 +72,7 @@ export function createDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>, logger
       acquireConnectionTimeout: 5000,
       log,
     });
+    boundStatements(knex, 'mysql');
     return { knex, dialect: 'mysql' };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });

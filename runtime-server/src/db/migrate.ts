@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Knex } from 'knex';
+import { withoutStatementLimit } from './statementLimit.js';
 import { migrations } from '../../migrations/index.js';
 
 /** Knex migration source over the statically imported migration list (generated index). */
@@ -31,7 +32,13 @@ function isBusy(err: unknown): boolean {
  * Runs pending migrations behind Knex's lock table. Several instances may start at once: the ones
  * that find the lock taken wait and retry, then find nothing left to do.
  */
-export async function migrateLatest(knex: Knex, timeoutMs = 120_000, migrationSource: Knex.MigrationSource<string> = source): Promise<string[]> {
+export function migrateLatest(knex: Knex, timeoutMs = 120_000, migrationSource: Knex.MigrationSource<string> = source): Promise<string[]> {
+  // Migrations build indexes and copy tables: long on purpose, never cut by a request's statement limit (one
+  // started from a request, `menu/create`, schema saves in development).
+  return withoutStatementLimit(() => migrateUnbounded(knex, timeoutMs, migrationSource));
+}
+
+async function migrateUnbounded(knex: Knex, timeoutMs: number, migrationSource: Knex.MigrationSource<string>): Promise<string[]> {
   const deadline = Date.now() + timeoutMs;
   for (let attempt = 0; ; attempt++) {
     try {

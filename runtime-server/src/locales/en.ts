@@ -40,6 +40,7 @@ export const en: Messages = {
   'error.duplicate': '{label} already exists',
   'error.idsRequired': 'Parameter ids is required: an array of ids',
   'error.dbUnavailable': 'The database is unavailable, please try again shortly',
+  'error.queryTimeout': 'The query took too long; narrow the filter and try again',
   'error.internal': 'Internal server error, please try again later',
   'error.listTooLarge': 'More than {max} rows match; use the paged query',
   'error.noUpdatableField': 'Nothing to update',

@@ -11,6 +11,7 @@ import { table } from '../db/table.js';
 import type { TaskInfoRow } from '../generated/rows.js';
 import { TABLES } from '../generated/tables.js';
 import { retryDeadlock } from '../db/retryDeadlock.js';
+import { withoutStatementLimit } from '../db/statementLimit.js';
 
 export interface SchedulerOptions {
   /** false: no automatic runs on this instance (run-once still works). Default true. */
@@ -118,7 +119,8 @@ export class TaskScheduler {
     if (this.stopping) throw new AppError('task.shuttingDown');
     const task = await readTask(services.knex, id);
     if (!task) throw new AppError('error.recordNotFound', { id });
-    this.track(this.execute(task));
+    // The run outlives the request that started it: not bounded by the request's statement limit.
+    this.track(withoutStatementLimit(() => this.execute(task)));
   }
 
   /** Resolves when every run started so far has finished (tests, shutdown). */

@@ -20,6 +20,7 @@ import { finish, JOB, JOB_KEEP_HOURS, JOB_TABLE, jobDir, jobFileKey, jobFilePath
 import { DEFAULT_IMPORT_LIMITS } from '../../config.js';
 import { storageFor } from '../../storage/createStorage.js';
 import { insertId } from '../../db/insertId.js';
+import { withoutStatementLimit } from '../../db/statementLimit.js';
 
 interface ExportBody {
   prefix: string;
@@ -70,8 +71,9 @@ export const exportStart: Handler = async (ctx) => {
     createTime: ts,
     updateTime: ts,
   });
+  // A job runs its batches past the request that started it: not bounded by the request's statement limit.
   services.dataJobs.track(
-    runExport(services, {
+    withoutStatementLimit(() => runExport(services, {
       jobId,
       rt: c.rt,
       columns,
@@ -81,7 +83,7 @@ export const exportStart: Handler = async (ctx) => {
       restrict: { ...(c.scope ? { scope: c.scope } : {}), ...(c.tenant !== undefined ? { tenant: c.tenant } : {}), ...(c.visible ? { visible: c.visible } : {}), ...(c.where ? { where: c.where } : {}) },
       locale,
       c,
-    }),
+    })),
   );
   const row = await ownJob(services.knex, jobId, actor!.userId);
   return publicJob(row!);
@@ -289,6 +291,8 @@ export const importStart: Handler = async (ctx) => {
     const f = c.rt.fields.get(b.keyColumn);
     if (!f || f.secret || !c.rt.writable.includes(f)) throw new ValidationError('data.importKey', { column: b.keyColumn.slice(0, 100) });
   }
-  services.dataJobs.track(runImport(services, { jobId: b.id, c, file: row.file, format: row.format as 'csv' | 'xlsx', mode: b.mode, ...(b.keyColumn ? { keyColumn: b.keyColumn } : {}), locale }));
+  const file = row.file;
+  // The job runs its batches past this request: not bounded by the request's statement limit.
+  services.dataJobs.track(withoutStatementLimit(() => runImport(services, { jobId: b.id, c, file, format: row.format as 'csv' | 'xlsx', mode: b.mode, ...(b.keyColumn ? { keyColumn: b.keyColumn } : {}), locale })));
   return publicJob((await ownJob(services.knex, b.id, actor!.userId))!);
 };

@@ -1,0 +1,166 @@
+/**
+ * Issue 36 part 5, bounded statements: every statement a request runs has a time limit (DB_STATEMENT_TIMEOUT_MS).
+ * A worst-case search (a keyword no row holds: every row read, none found) runs past it; the
+ * request answers a translated 1001 — never a 500 — its connection goes back to the pool healthy, and a signed-in
+ * user paging users meanwhile is not held up. The table here is small (ROWS, 300 000 goods by default, seeded by
+ * one SQL statement) and the limit low, so the search is slow against the limit without a million rows; the bench
+ * runs the million (STATEMENT_TEST_ROWS=1000000 runs this file on them).
+ *
+ * SQLite (better-sqlite3) cannot interrupt a statement (db/statementLimit.ts): there the test asserts what holds —
+ * the same searches answer with their result, within the time the table takes to scan.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Knex } from 'knex';
+import { testDatabases } from '../testing/forEachDb.js';
+import { startTestApp } from '../testing/testApp.js';
+import type { Client, TestApp } from '../testing/testApp.js';
+import { seedUser } from '../testing/seedUser.js';
+import { TABLES } from '../generated/tables.js';
+import { isDatabaseUnavailable } from '../http/envelope.js';
+import { AppError } from '../core/errors.js';
+import { withStatementLimit, withoutStatementLimit } from './statementLimit.js';
+
+const ROWS = Number(process.env.STATEMENT_TEST_ROWS) || 300_000;
+/** The limit of the test server: far above a page of users, far below a full scan of the goods. */
+const LIMIT_MS = Number(process.env.STATEMENT_TEST_LIMIT_MS) || 150;
+const SEARCHES = 20;
+const GOODS = '/admin/demo/goods/page';
+const USERS = '/admin/base/sys/user/page';
+/** A keyword no row holds: every row is read and none found, the worst case of a `%…%` search. */
+const NOWHERE = 'zq-no-such-path-xv';
+
+/** `rows` goods in one statement (a recursive CTE or a series: seconds, not a million round trips). */
+async function fillGoods(knex: Knex, dialect: string, rows: number): Promise<void> {
+  const into = `INSERT INTO ?? (??, ??, ??, ??) `;
+  const ids = [TABLES.demoGoods, 'title', 'description', 'createTime', 'updateTime'];
+  const text = `'${'A sample of the goods the shop sells, with a description as long as a real one. '.repeat(4)}Number '`;
+  const at = `'2026-11-01 10:00:00', '2026-11-01 10:00:00'`;
+  const sql =
+    dialect === 'sqlite'
+      ? `WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ${rows}) ${into} SELECT 'Goods ' || n, ${text} || n, ${at} FROM s`
+      : dialect === 'mysql'
+        ? `${into} SELECT CONCAT('Goods ', seq), CONCAT(${text}, seq), ${at} FROM seq_1_to_${rows}`
+        : `${into} SELECT 'Goods ' || n, ${text} || n, ${at} FROM generate_series(1, ${rows}) AS g(n)`;
+  await knex.raw(sql, ids);
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+for (const db of testDatabases()) {
+  describe(`bounded statements (${db.name})`, () => {
+    let app: TestApp;
+    /** Another signed-in user, who may page users. */
+    let pager: Client;
+    const errors: string[] = [];
+    const capture = (...args: unknown[]) => errors.push(args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : String(a))).join(' '));
+
+    before(async () => {
+      app = await startTestApp(await db.config({ statementTimeoutMs: LIMIT_MS }), { logger: { info() {}, warn() {}, error: capture } });
+      await seedUser(app, 'pager', ['base:sys:user:page']);
+      pager = app.as((await app.login('pager', 'user-pass1')).token);
+      const t0 = Date.now();
+      // SQLite runs every search to its end (nothing is cut there): a smaller table says as much in CI.
+      await fillGoods(app.instance.services.knex, app.instance.services.dialect, db.name === 'sqlite' && !process.env.STATEMENT_TEST_ROWS ? 50_000 : ROWS);
+      if (process.env.STATEMENT_TEST_ROWS) console.log(`${db.name}: ${ROWS} goods in ${Date.now() - t0} ms`);
+    });
+    after(async () => {
+      await app?.close();
+      await db.cleanup();
+    });
+
+    it('a search past the limit answers a translated 1001 (never a 500), and the pool serves the next requests', async () => {
+      const answers = [];
+      for (const language of ['en', 'zh-cn', 'zh-tw']) {
+        const t0 = Date.now();
+        const res = await app.post(GOODS, { keyWord: NOWHERE, page: 1, size: 20 }).set('language', language);
+        answers.push({ language, ms: Date.now() - t0, status: res.status, body: res.body as { code: number; message: string } });
+      }
+      if (db.name === 'sqlite') {
+        // Not interruptible: the search runs to its end and answers its (empty) result.
+        for (const a of answers) assert.deepEqual([a.status, a.body.code], [200, 1000], JSON.stringify(a));
+      } else {
+        const messages = { en: /took too long; narrow the filter/, 'zh-cn': /查询耗时过长/, 'zh-tw': /查詢耗時過長/ } as Record<string, RegExp>;
+        for (const a of answers) {
+          assert.equal(a.status, 200, JSON.stringify(a));
+          assert.equal(a.body.code, 1001, JSON.stringify(a));
+          assert.match(a.body.message, messages[a.language]!);
+          // Cut at the limit, not run to its end (a full scan here takes several times the limit).
+          assert.ok(a.ms < LIMIT_MS + 1500, `answered in ${a.ms} ms`);
+        }
+        assert.deepEqual(errors, [], 'a timed-out statement is the caller\'s answer, not a server error');
+      }
+      // More requests than the pool has connections (10): each one runs on a connection a cut statement used.
+      const next = await Promise.all(Array.from({ length: 12 }, () => app.post(USERS, { page: 1, size: 20 })));
+      for (const res of next) assert.equal(res.body.code, 1000, JSON.stringify(res.body));
+      // A narrow search on the same table still answers.
+      const narrow = await app.post(GOODS, { keyWord: NOWHERE, page: 1, size: 20, createTime: ['2026-12-01 00:00:00', '2026-12-02 00:00:00'] });
+      assert.equal(narrow.body.code, 1000, JSON.stringify(narrow.body));
+    });
+
+    it('the limit is the request\'s: a job on the same connections is not cut, and a cut one in a transaction rolls it back', { skip: db.name === 'sqlite' && 'SQLite cannot cut a statement' }, async () => {
+      const knex = app.instance.services.knex;
+      const scan = (q: Knex | Knex.Transaction) => q(TABLES.demoGoods).where('description', 'like', `%${NOWHERE}%`).count({ n: '*' });
+      // A job's statement longer than the limit, and cheap: a sleep of twice the limit.
+      const sleep = () => knex.raw(db.name === 'postgres' ? `SELECT pg_sleep(${(2 * LIMIT_MS) / 1000})` : `SELECT SLEEP(${(2 * LIMIT_MS) / 1000})`);
+      // Alternating on the same pool connections: each statement gets the limit of the scope running it (PostgreSQL
+      // sets statement_timeout again when a connection passes between them).
+      for (let i = 0; i < 2; i++) {
+        await assert.rejects(withStatementLimit(LIMIT_MS, () => scan(knex).then(() => undefined)), (err: unknown) => err instanceof AppError && err.key === 'error.queryTimeout');
+        await withoutStatementLimit(sleep);
+      }
+      // In a transaction: the write before the cut statement is rolled back, and the connection then runs a long
+      // statement of a job (the SET made in the rolled-back transaction is not trusted).
+      const title = `rolled-back-${db.name}`;
+      await assert.rejects(
+        withStatementLimit(LIMIT_MS, () =>
+          knex.transaction(async (trx) => {
+            await trx(TABLES.demoGoods).insert({ title, createTime: '2026-11-02 00:00:00', updateTime: '2026-11-02 00:00:00' });
+            await scan(trx);
+          }),
+        ),
+        (err: unknown) => err instanceof AppError && err.key === 'error.queryTimeout',
+      );
+      assert.equal((await knex(TABLES.demoGoods).where({ title })).length, 0);
+      // Every connection of the pool (10) at once, the rolled-back one among them.
+      await Promise.all(Array.from({ length: 10 }, () => withoutStatementLimit(sleep)));
+    });
+
+    it('the request log records the cut request', async () => {
+      await app.instance.services.requestLog.flush();
+      const knex = app.instance.services.knex;
+      const rows = (await knex(TABLES.baseSysLog).where('action', GOODS).select('params')) as { params: unknown }[];
+      const searches = rows.filter((r) => JSON.stringify(r.params).includes(NOWHERE) && !JSON.stringify(r.params).includes('createTime'));
+      assert.equal(searches.length, 3, `logged: ${JSON.stringify(rows)}`);
+    });
+
+    const concurrent =
+      db.name === 'sqlite'
+        ? `${SEARCHES} concurrent worst-case searches run to their end (SQLite cannot cut them; other users wait behind them)`
+        : `${SEARCHES} concurrent worst-case searches: another user paging users meanwhile is not held up`;
+    it(concurrent, async () => {
+      const searches = Array.from({ length: SEARCHES }, () => app.post(GOODS, { keyWord: NOWHERE, page: 1, size: 20 }).then((r) => r.body as { code: number }));
+      const times: number[] = [];
+      const paging = (async () => {
+        // Paging while the searches run (started together; the pages come one after another, as a user clicks).
+        for (let i = 0; i < 25; i++) {
+          const t0 = performance.now();
+          const res = await pager.post(USERS, { page: (i % 3) + 1, size: 20 });
+          times.push(performance.now() - t0);
+          assert.equal(res.body.code, 1000, JSON.stringify(res.body));
+        }
+      })();
+      const [answers] = await Promise.all([Promise.all(searches), paging]);
+      const codes = answers.map((a) => a.code);
+      times.sort((a, b) => a - b);
+      const p99 = percentile(times, 99);
+      if (process.env.STATEMENT_TEST_ROWS) console.log(`${db.name}: paging p50 ${percentile(times, 50).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms; search codes ${JSON.stringify(codes)}`);
+      if (db.name === 'sqlite') return void assert.ok(codes.every((c) => c === 1000), JSON.stringify(codes));
+      assert.ok(codes.every((c) => c === 1001), JSON.stringify(codes));
+      assert.ok(p99 < 500, `paging p99 ${p99.toFixed(0)} ms (p50 ${percentile(times, 50).toFixed(0)} ms)`);
+      assert.ok(!errors.some((e) => isDatabaseUnavailable(e)), errors.join('\n'));
+    });
+  });
+}
