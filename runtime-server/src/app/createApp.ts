@@ -127,6 +127,7 @@ export async function createApp(config: Config, parts: AppParts, options: Create
       changed: async (entityId) => {
         if (authSources.has(entityId)) await bumpAuthEpoch(knex);
         for (const cache of readCaches.get(entityId) ?? []) await cache.bump();
+        await services.hooks.get(entityId)?.afterCommit?.(services);
       },
       readCache: (name) => {
         const cache = namedCaches.get(name);

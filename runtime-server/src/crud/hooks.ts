@@ -30,6 +30,12 @@ export interface RowWrite<R extends object = Row> {
 export interface EntityHooks<R extends object = Row> {
   /** A body row before validation, on add and update (form conventions: an empty input means "none"). */
   normalise?(row: Row, action: 'add' | 'update'): Row;
+  /**
+   * Update: a validated body row with the stored row as it is now (read before the transaction, unlocked): the row to
+   * write (task: a cron task's interval is cleared, and the reverse, by the kind it will have). A row whose id is
+   * not stored is left as it is (the write then answers "not found").
+   */
+  beforeUpdate?(row: InputRow<R>, stored: R & Row): InputRow<R>;
   /** Validated rows before the transaction: refuse with an AppError (a parent must exist, no cycle). */
   beforeWrite?(c: CrudContext, rows: InputRow<R>[], action: 'add' | 'update'): Promise<void>;
   /** Server-set values of read-only fields on add (the creator), as a handler's `extra`. */
@@ -55,8 +61,14 @@ export interface EntityHooks<R extends object = Row> {
   /**
    * One more condition on every read of the entity (page, list, info, export, bulk edit's choice of rows), for a
    * visibility rule that is not an id list (the change audit: rows of records the caller may see). Undefined: none.
+   * `action`: the route's action name (a data job's: its own action, e.g. `export`); menu: its list is the caller's menus.
    */
-  readWhere?(c: CrudContext): Promise<((qb: Knex.QueryBuilder) => void) | undefined>;
+  readWhere?(c: CrudContext, action: string): Promise<((qb: Knex.QueryBuilder) => void) | undefined>;
+  /**
+   * After a generic write to the entity committed, whatever the path (route, bulk edit, import, recycle-bin restore):
+   * tell this instance (task: the scheduler re-reads the tasks now). `services.changed(entity)` calls it.
+   */
+  afterCommit?(app: NonNullable<CrudContext['app']>): Promise<void> | void;
   /** Rows answered by info, list and page, before they leave (names of linked rows, fields some callers may not see). */
   onRead?(c: CrudContext, rows: Row[], action: 'info' | 'list' | 'page'): Promise<Row[]>;
 }
@@ -70,8 +82,8 @@ export function normaliseBody(c: CrudContext, body: unknown, action: 'add' | 'up
 }
 
 /** The context with the entity's `readWhere` condition applied (every generic read path calls this once). */
-export async function withReadWhere(c: CrudContext): Promise<CrudContext> {
-  const w = await c.hooks?.readWhere?.(c);
+export async function withReadWhere(c: CrudContext, action: string): Promise<CrudContext> {
+  const w = await c.hooks?.readWhere?.(c, action);
   if (!w) return c;
   const own = c.where;
   c.where = own ? (qb) => { own(qb); w(qb); } : w;
@@ -86,7 +98,7 @@ export async function readRows(c: CrudContext, rows: Row[], action: 'info' | 'li
 /**
  * One entity's hooks from several modules, composed in module order (docs/kernel-and-modules.md): a second
  * module's hooks add to the first's, never replace them. Checks run one after the other (the first refusal
- * wins), `normalise` and `onRead` are chained, `addValues` are merged (a later module's value wins), and
+ * wins), `normalise`, `beforeUpdate` and `onRead` are chained, `addValues` are merged (a later module's value wins), and
  * `deleting` cascades are concatenated.
  */
 export function composeHooks(list: readonly EntityHooks[]): EntityHooks {
@@ -95,6 +107,10 @@ export function composeHooks(list: readonly EntityHooks[]): EntityHooks {
   const out: EntityHooks = {};
   const normalise = all('normalise');
   if (normalise.length) out.normalise = (row, action) => normalise.reduce((r, f) => f(r, action), row);
+  const beforeUpdate = all('beforeUpdate');
+  if (beforeUpdate.length) out.beforeUpdate = (row, stored) => beforeUpdate.reduce((r, f) => f(r, stored), row);
+  const afterCommit = all('afterCommit');
+  if (afterCommit.length) out.afterCommit = async (app) => { for (const f of afterCommit) await f(app); };
   const addValues = all('addValues');
   if (addValues.length) out.addValues = (c) => Object.assign({}, ...addValues.map((f) => f(c)));
   const beforeWrite = all('beforeWrite');
@@ -113,8 +129,8 @@ export function composeHooks(list: readonly EntityHooks[]): EntityHooks {
   if (onRead.length) out.onRead = async (c, rows, action) => { let r = rows; for (const f of onRead) r = await f(c, r, action); return r; };
   const readWhere = all('readWhere');
   if (readWhere.length) {
-    out.readWhere = async (c) => {
-      const conds = (await Promise.all(readWhere.map((f) => f(c)))).filter((w) => !!w);
+    out.readWhere = async (c, action) => {
+      const conds = (await Promise.all(readWhere.map((f) => f(c, action)))).filter((w) => !!w);
       return conds.length ? (qb) => { for (const w of conds) w(qb); } : undefined;
     };
   }

@@ -109,7 +109,7 @@ export function composeEndpoint(router: Router, table: RouteTable, route: RouteR
       };
     };
     const routeHooks = services.hooks.get(route.entity);
-    if (routeHooks?.readWhere) where = await routeHooks.readWhere(crud());
+    if (routeHooks?.readWhere) where = await routeHooks.readWhere(crud(), action.name);
     let data: unknown;
     if (route.bind === 'generic') {
       data = await GENERIC[action.generic as GenericAction](crud(), body, query);
