@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
+import { kernelFigures } from './architectureFigures.js';
 import { checkBoundaries, importCycles, importGraph, sourcesUnder } from './importBoundaries.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -18,6 +19,10 @@ describe('import boundaries (docs/kernel-and-modules.md)', () => {
   it('no import cycle among the server files, type-only imports included (issue 40 §2)', () => {
     const files = sourcesUnder(ROOT, ['runtime-server/src']).filter((f) => !/\.test\.ts$/.test(f));
     assert.deepEqual(importCycles(importGraph(ROOT, files)), []);
+  });
+
+  it('the kernel locales hold no key only modules use (their keys are in modules/<name>/messages.ts)', () => {
+    assert.deepEqual(kernelFigures(ROOT).moduleKeysInKernelLocales, []);
   });
 
   it('finds a cycle made of type-only and re-exporting imports, and no cycle in a chain', () => {

@@ -46,6 +46,7 @@ import { PluginManager } from '../plugins/manager.js';
 import { servePluginFiles } from '../plugins/serveFiles.js';
 import { serveWeb, WEB_DIST } from '../http/serveWeb.js';
 import { hooksByEntity } from '../crud/hooks.js';
+import { addMessages } from '../core/i18n.js';
 import { AppMetrics } from '../metrics/metrics.js';
 import { serveMetrics } from '../metrics/access.js';
 
@@ -84,6 +85,8 @@ export interface AppInstance {
 export async function createApp(config: Config, parts: AppParts, options: CreateAppOptions = {}): Promise<AppInstance> {
   const logger = options.logger ?? console;
   const { routes, modules } = parts;
+  // The modules' messages join the kernel's before anything can be answered.
+  for (const m of modules) if (m.messages) addMessages(m.name, m.messages);
   const authSources = new Set(modules.flatMap((m) => m.authSources ?? []));
   const { knex, dialect } = createDb(config, logger);
   // Read caches by name, and by each entity whose writes make them stale.

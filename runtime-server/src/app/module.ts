@@ -1,3 +1,4 @@
+import type { Locale } from '@schema-admin/generator';
 import type { RouteRecord } from '../core/routeRecord.js';
 import type { VisibilityRule } from '../crud/context.js';
 import type { EntityHooks } from '../crud/hooks.js';
@@ -33,6 +34,11 @@ export interface ModuleDefinition {
    * one of them through the app bumps the cache's shared epoch, so every instance reads them again.
    */
   readCaches?: Record<string, readonly string[]>;
+  /**
+   * The module's server messages in the three locales (`modules/<name>/messages.ts`, `defineMessages`), merged
+   * into the catalog at boot; the kernel's locales hold only the kernel's keys.
+   */
+  messages?: Record<Locale, Record<string, string>>;
 }
 
 export function defineModule(def: ModuleDefinition): ModuleDefinition {

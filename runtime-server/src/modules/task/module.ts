@@ -1,10 +1,12 @@
 import { defineModule } from '../../app/module.js';
+import { messages } from './messages.js';
 import { ENTITIES } from '../../generated/tables.js';
 import { taskHooks } from './info.js';
 
 /** Scheduled tasks (schemas/task): the screens and the reference's demo handler; the scheduler is the kernel's. */
 export default defineModule({
   name: 'task',
+  messages,
   hooks: { [ENTITIES.taskInfo]: taskHooks },
   taskHandlers(registry) {
     // The reference's demo: logs and returns "任务执行成功".
