@@ -22,6 +22,6 @@ echo "generated lines: $g, per entity $((g / n)) ($n entities)"
 echo "kernel files importing modules/: $(grep -lE "from '(\.\./)+modules/" $(find runtime-server/src -name '*.ts' ! -name '*.test.ts' ! -path '*/generated/*' ! -path '*/modules/*' ! -path '*/testing/*' ! -name start.ts ! -name parts.ts) 2>/dev/null | wc -l)"
 echo "largest hand-written server files (lines): $(wc -l $src | sort -rn | sed -n '2,4p' | awk '{sub("runtime-server/src/","",$2); printf "%s %s; ", $2, $1}')"
 echo "README words: $(wc -w < README.md)"
-# Kernel and modules (issue 40 §2): kernel files naming module tables, AppServices members, import cycles, module
+# Kernel and modules (issue 40, part 2): kernel files naming module tables, AppServices members, import cycles, module
 # keys in kernel locales (scripts/architectureFigures.ts; `-v` lists them).
 node --import tsx scripts/architectureFigures.ts . ${VERBOSE:+-v}

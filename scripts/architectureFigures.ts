@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { importCycles, importGraph, isKernelFile, sourcesUnder } from './importBoundaries.js';
 
 /**
- * The kernel/module figures of issue 40 §2 for a checkout (`bash scripts/architecture-figures.sh` prints them):
+ * The kernel/module figures of issue 40 (part 2) for a checkout (`bash scripts/architecture-figures.sh` prints them):
  * - kernel files naming module tables: kernel files (importBoundaries' kernel) that name `TABLES.x` or
  *   `ENTITIES.x` of an entity whose schema is not the kernel's own (`schemas/kernel/`);
  * - AppServices members: the members of `interface AppServices` (app/services.ts);

@@ -221,8 +221,8 @@ export async function createApp(config: Config, parts: AppParts, options: Create
     app.use(router.routes());
     app.use(router.allowedMethods());
 
-    // Scheduled tasks, including the daily log and recycle-bin retention (system tasks).
-    services.scheduler.start(services);
+    // What the modules run (task: the scheduler, which also runs the system's retention tasks).
+    for (const m of modules) await m.onBoot?.(services);
     return {
       app,
       services,
@@ -234,7 +234,7 @@ export async function createApp(config: Config, parts: AppParts, options: Create
         lifecycle.draining = true;
         watch?.close();
         await watch?.idle();
-        await services.scheduler.stop();
+        for (const m of [...modules].reverse()) await m.onClose?.(services);
         await services.dataJobs.drain();
         await services.requestLog.close();
         await services.plugins.close();

@@ -1,4 +1,5 @@
 import type { Locale } from '@schema-admin/generator';
+import type { App } from '../core/app.js';
 import type { RouteRecord } from '../core/routeRecord.js';
 import type { VisibilityRule } from '../crud/context.js';
 import type { EntityHooks } from '../crud/hooks.js';
@@ -39,6 +40,13 @@ export interface ModuleDefinition {
    * into the catalog at boot; the kernel's locales hold only the kernel's keys.
    */
   messages?: Record<Locale, Record<string, string>>;
+  /**
+   * Once the app is built (migrations, seeds, routes), before it serves: start what the module runs (task: the
+   * scheduler). In module order.
+   */
+  onBoot?: (services: App) => Promise<void> | void;
+  /** On close, before the kernel drains its jobs and closes the database: stop what `onBoot` started. In reverse order. */
+  onClose?: (services: App) => Promise<void> | void;
 }
 
 export function defineModule(def: ModuleDefinition): ModuleDefinition {

@@ -51,7 +51,7 @@ describe('one extension mechanism (issue 40 §1)', () => {
     const bindings = handlerBindings();
     const wrappers = bindings.filter((b) => b.source === 'wraps').map((b) => b.key).sort();
     assert.deepEqual(wrappers, Object.keys(KNOWN_WRAPPERS).sort(), 'a handler that wraps a generic operation belongs in hooks');
-    // Issue 40 §1: a whole-action override only where the action is truly replaced, at most 7 of the 96.
+    // Issue 40, part 1: a whole-action override only where the action is truly replaced, at most 7 of the 96.
     assert.ok(bindings.length <= 7, `${bindings.length} handlers bound to generic action names: ${bindings.map((b) => b.key).join(', ')}`);
     console.log(`overrides bound to generic action names: ${bindings.length} (${wrappers.length} wrap a generic operation)`);
   });
