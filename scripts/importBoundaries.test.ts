@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
-import { checkBoundaries, sourcesUnder } from './importBoundaries.js';
+import { kernelFigures } from './architectureFigures.js';
+import { checkBoundaries, importCycles, importGraph, sourcesUnder } from './importBoundaries.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -13,6 +14,36 @@ describe('import boundaries (docs/kernel-and-modules.md)', () => {
     const files = sourcesUnder(ROOT, ['runtime-server/src', 'runtime-web/src']);
     assert.ok(files.length > 300, `read ${files.length} files`);
     assert.deepEqual(checkBoundaries(ROOT, files), []);
+  });
+
+  it('no import cycle among the server files, type-only imports included (issue 40 §2)', () => {
+    const files = sourcesUnder(ROOT, ['runtime-server/src']).filter((f) => !/\.test\.ts$/.test(f));
+    assert.deepEqual(importCycles(importGraph(ROOT, files)), []);
+  });
+
+  it('the kernel locales hold no key only modules use (their keys are in modules/<name>/messages.ts)', () => {
+    assert.deepEqual(kernelFigures(ROOT).moduleKeysInKernelLocales, []);
+  });
+
+  it('finds a cycle made of type-only and re-exporting imports, and no cycle in a chain', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cycles-'));
+    try {
+      const write = (rel: string, text: string) => {
+        fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+        fs.writeFileSync(path.join(root, rel), text);
+      };
+      write('src/app/services.ts', "import type { Scheduler } from '../scheduler/scheduler.js';\nexport interface Services { s: Scheduler }\n");
+      write('src/scheduler/scheduler.ts', "import type {\n  Services,\n} from '../app/services.js';\nexport class Scheduler { services?: Services }\n");
+      write('src/crud/a.ts', "export { b } from './b.js';\n");
+      write('src/crud/b.ts', "import { c } from './c.js';\nexport const b = c;\n");
+      write('src/crud/c.ts', "export const c = 1;\n");
+      const files = sourcesUnder(root, ['src']);
+      assert.deepEqual(importCycles(importGraph(root, files)), [['src/app/services.ts', 'src/scheduler/scheduler.ts']]);
+      fs.writeFileSync(path.join(root, 'src/crud/c.ts'), "import type { X } from './a.js';\nexport const c = 1;\nexport type Y = X;\n");
+      assert.deepEqual(importCycles(importGraph(root, sourcesUnder(root, ['src']))).map((c) => c.length), [3, 2]);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('fails on a deliberately wrong import, naming the file, line and target', () => {

@@ -29,10 +29,13 @@ const COMPOSITION = ['modules/', 'generated/', 'testing/', 'start.ts', 'parts.ts
 const VIEW = ['crud-view/', 'pages/', 'layout/', 'router/', 'extensions/', 'app/', 'charts/', 'icons/', 'App.tsx', 'main.tsx'].map((p) => 'runtime-web/src/' + p);
 const isTest = (f: string) => /\.test\.tsx?$/.test(f);
 
+/** A server file of the kernel: not a module, not generated, not the composition root, not a test. */
+export const isKernelFile = (f: string) => f.startsWith(SERVER) && !isTest(f) && !COMPOSITION.some((p) => f.startsWith(p));
+
 export const RULES: BoundaryRule[] = [
   {
     name: 'kernel imports no module',
-    applies: (f) => f.startsWith(SERVER) && !isTest(f) && !COMPOSITION.some((p) => f.startsWith(p)),
+    applies: isKernelFile,
     forbidden: (t) => t.startsWith(SERVER + 'modules/') || t === SERVER + 'generated/routes.ts' || t === SERVER + 'parts.ts',
   },
   {
@@ -62,16 +65,64 @@ export function checkBoundaries(root: string, files: string[], rules: BoundaryRu
   for (const file of files) {
     const applying = rules.filter((r) => r.applies(file));
     if (!applying.length) continue;
-    const text = fs.readFileSync(path.join(root, file), 'utf8');
-    for (const m of text.matchAll(SPECIFIER)) {
-      const target = resolveTarget(root, file, m[1] ?? m[2] ?? m[3]!);
-      if (!target) continue;
+    for (const { target, line } of importsOf(root, file)) {
       for (const rule of applying) {
-        if (rule.forbidden(target)) out.push({ rule: rule.name, file, line: text.slice(0, m.index + m[0].search(/import|export/)).split('\n').length, target });
+        if (rule.forbidden(target)) out.push({ rule: rule.name, file, line, target });
       }
     }
   }
   return out;
+}
+
+/** The relative imports of a file (type-only ones included), resolved root-relative, with their lines. */
+function importsOf(root: string, file: string): { target: string; line: number }[] {
+  const text = fs.readFileSync(path.join(root, file), 'utf8');
+  const out: { target: string; line: number }[] = [];
+  for (const m of text.matchAll(SPECIFIER)) {
+    const target = resolveTarget(root, file, m[1] ?? m[2] ?? m[3]!);
+    if (target) out.push({ target, line: text.slice(0, m.index + m[0].search(/import|export/)).split('\n').length });
+  }
+  return out;
+}
+
+/** Each file's imports among `files` (type-only ones included: a type cycle is still a cycle of the design). */
+export function importGraph(root: string, files: string[]): Map<string, string[]> {
+  const known = new Set(files);
+  return new Map(files.map((f) => [f, [...new Set(importsOf(root, f).map((i) => i.target).filter((t) => known.has(t) && t !== f))]]));
+}
+
+/** The import cycles: strongly connected groups of two or more files (Tarjan), each sorted, largest first. */
+export function importCycles(graph: Map<string, string[]>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const out: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, counter);
+    low.set(v, counter++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const group: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        group.push(w);
+      } while (w !== v);
+      if (group.length > 1) out.push(group.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return out.sort((a, b) => b.length - a.length || a[0]!.localeCompare(b[0]!));
 }
 
 /** The TypeScript sources under `dirs` (root-relative), skipping dependencies and build output. */

@@ -124,6 +124,8 @@ export interface ActionModel {
   body?: JsonSchema;
   /** Request schema for GET query strings. */
   query?: JsonSchema;
+  /** list: the order when the request names none (x-api `defaultSort`), instead of `createTime desc`. */
+  defaultSort?: { field: string; order: 'asc' | 'desc' };
 }
 
 export interface FilterRef {

@@ -1,11 +1,22 @@
 import path from 'node:path';
-import type { SchedulerOptions } from './scheduler/scheduler.js';
 import { parseTrustProxy } from './http/clientIp.js';
 import type { TrustProxy } from './http/clientIp.js';
 import { parseLeanHeap } from './app/leanHeap.js';
 import { parseAddressList } from './metrics/access.js';
 import type { MetricsAccess } from './metrics/access.js';
 import type { S3Settings } from './storage/s3Driver.js';
+
+/** The task scheduler's settings (scheduler/scheduler.ts). */
+export interface SchedulerOptions {
+  /** false: no automatic runs on this instance (run-once still works). Default true. */
+  enabled?: boolean;
+  /** How often the task table is re-read, so changes made on other instances apply (ms). */
+  pollMs?: number;
+  /** How long a claimed run holds its task; renewed while it runs, so only a crashed holder's lapses (ms). */
+  leaseMs?: number;
+  /** On shutdown, how long running tasks may finish and write their log (ms). */
+  graceMs?: number;
+}
 
 /** Runtime configuration. Names of the environment variables are fixed by README.md (Configuration) and docs/configuration.md. */
 export interface Config {

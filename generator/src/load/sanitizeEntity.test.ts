@@ -183,6 +183,13 @@ describe('sanitizeEntity errors', () => {
     assert.deepEqual(run(doc).entity.actions.map((a) => a.name), ['add', 'history']);
   });
 
+  it('carries a list\'s own default order, and refuses one on another action', () => {
+    const sort = { field: 'price', order: 'asc' };
+    const list = valid(goods((d) => { d['x-api'] = ['page', { name: 'list', defaultSort: sort }]; })).actions.find((a) => a.name === 'list');
+    assert.deepEqual([list?.generic, list?.handler, list?.defaultSort], ['list', undefined, sort]);
+    assert.deepEqual(problems(goods((d) => { d['x-api'] = ['list', { name: 'page', defaultSort: sort }]; })), [['InvalidAction', '/x-api/1/defaultSort']]);
+  });
+
   it('rejects a custom action without a summary', () => {
     const doc = goods((d) => { d['x-api'] = ['add', 'page', { name: 'move', handler: 'move' }]; });
     assert.deepEqual(problems(doc), [['InvalidAction', '/x-api/2/summary']]);

@@ -368,6 +368,10 @@ function sanitizeActions(
     if (spec.handler) action.handler = spec.handler as string;
     if (spec.body) action.body = spec.body as JsonSchema;
     if (spec.query) action.query = spec.query as JsonSchema;
+    if (spec.defaultSort) {
+      if (generic === 'list') action.defaultSort = spec.defaultSort as ActionModel['defaultSort'];
+      else err('InvalidAction', `${ptr}/defaultSort`, 'only a list action takes a default order (page: x-screen.defaultSort / x-query.order)');
+    }
     actions.push(action);
   });
   return actions;

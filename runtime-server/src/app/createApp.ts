@@ -48,6 +48,7 @@ import { PluginManager } from '../plugins/manager.js';
 import { servePluginFiles } from '../plugins/serveFiles.js';
 import { serveWeb, WEB_DIST } from '../http/serveWeb.js';
 import { hooksByEntity } from '../crud/hooks.js';
+import { addMessages } from '../core/i18n.js';
 import { AppMetrics } from '../metrics/metrics.js';
 import { serveMetrics } from '../metrics/access.js';
 
@@ -86,6 +87,8 @@ export interface AppInstance {
 export async function createApp(config: Config, parts: AppParts, options: CreateAppOptions = {}): Promise<AppInstance> {
   const logger = options.logger ?? console;
   const { routes, modules } = parts;
+  // The modules' messages join the kernel's before anything can be answered.
+  for (const m of modules) if (m.messages) addMessages(m.name, m.messages);
   const authSources = new Set(modules.flatMap((m) => m.authSources ?? []));
   const { knex, dialect } = createDb(config, logger);
   // Read caches by name, and by each entity whose writes make them stale.
@@ -129,6 +132,7 @@ export async function createApp(config: Config, parts: AppParts, options: Create
       changed: async (entityId) => {
         if (authSources.has(entityId)) await bumpAuthEpoch(knex);
         for (const cache of readCaches.get(entityId) ?? []) await cache.bump();
+        await services.hooks.get(entityId)?.afterCommit?.(services);
       },
       readCache: (name) => {
         const cache = namedCaches.get(name);
@@ -224,8 +228,8 @@ export async function createApp(config: Config, parts: AppParts, options: Create
     app.use(router.routes());
     app.use(router.allowedMethods());
 
-    // Scheduled tasks, including the daily log and recycle-bin retention (system tasks).
-    services.scheduler.start(services);
+    // What the modules run (task: the scheduler, which also runs the system's retention tasks).
+    for (const m of modules) await m.onBoot?.(services);
     return {
       app,
       services,
@@ -237,7 +241,7 @@ export async function createApp(config: Config, parts: AppParts, options: Create
         lifecycle.draining = true;
         watch?.close();
         await watch?.idle();
-        await services.scheduler.stop();
+        for (const m of [...modules].reverse()) await m.onClose?.(services);
         await services.dataJobs.drain();
         await services.requestLog.close();
         await services.plugins.close();

@@ -1,3 +1,5 @@
+import type { Locale } from '@schema-admin/generator';
+import type { App } from '../core/app.js';
 import type { RouteRecord } from '../core/routeRecord.js';
 import type { VisibilityRule } from '../crud/context.js';
 import type { EntityHooks } from '../crud/hooks.js';
@@ -33,6 +35,18 @@ export interface ModuleDefinition {
    * one of them through the app bumps the cache's shared epoch, so every instance reads them again.
    */
   readCaches?: Record<string, readonly string[]>;
+  /**
+   * The module's server messages in the three locales (`modules/<name>/messages.ts`, `defineMessages`), merged
+   * into the catalog at boot; the kernel's locales hold only the kernel's keys.
+   */
+  messages?: Record<Locale, Record<string, string>>;
+  /**
+   * Once the app is built (migrations, seeds, routes), before it serves: start what the module runs (task: the
+   * scheduler). In module order.
+   */
+  onBoot?: (services: App) => Promise<void> | void;
+  /** On close, before the kernel drains its jobs and closes the database: stop what `onBoot` started. In reverse order. */
+  onClose?: (services: App) => Promise<void> | void;
 }
 
 export function defineModule(def: ModuleDefinition): ModuleDefinition {

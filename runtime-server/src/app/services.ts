@@ -64,6 +64,11 @@ export interface DevSchemaState {
   ms: number;
 }
 
+// What the lower layers name `App` (core/app.ts) is this interface.
+declare module '../core/app.js' {
+  interface App extends AppServices {}
+}
+
 export interface AppServices {
   config: Config;
   knex: Knex;

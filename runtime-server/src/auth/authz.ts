@@ -1,18 +1,16 @@
 import type { Knex } from 'knex';
 import { loadParents, withDescendants } from '../crud/tree.js';
-import { bumpConfEpoch, EpochWatch } from '../db/confEpoch.js';
+import { EpochWatch } from '../db/confEpoch.js';
+import { EPOCH_KEY } from './authEpoch.js';
+
+export { bumpAuthEpoch } from './authEpoch.js';
 import { now } from '../db/values.js';
 import { sharedRead } from '../db/statementLimit.js';
 import { loadSession } from './sessions.js';
 import type { SessionState } from './sessions.js';
 import { TABLES } from '../generated/tables.js';
 
-const EPOCH_KEY = 'authEpoch';
 
-/** Marks every instance's permission and session caches stale (they notice within `Authz.maxAgeMs`, this one at once). */
-export function bumpAuthEpoch(knex: Knex | Knex.Transaction): Promise<void> {
-  return bumpConfEpoch(knex, EPOCH_KEY);
-}
 
 const parsePerms = (s: unknown) =>
   String(s ?? '')

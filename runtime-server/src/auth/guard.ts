@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import type { AppServices } from '../app/services.js';
 import type { Actor } from '../core/actor.js';
 import { AppError, CODE } from '../core/errors.js';
-import type { Guard, RouteState } from '../http/composeEndpoint.js';
+import type { Guard, RouteState } from '../http/routeState.js';
 import { cachedClaimsOf, tokenFromHeader, verifyToken } from './tokens.js';
 import type { TokenClaims } from './tokens.js';
 import type { SessionState } from './sessions.js';

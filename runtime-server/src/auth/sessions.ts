@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import type { Knex } from 'knex';
 import { now } from '../db/values.js';
 import { REFRESH_TTL } from './tokens.js';
-import { bumpAuthEpoch } from './authz.js';
+import { bumpAuthEpoch } from './authEpoch.js';
 import { TABLES } from '../generated/tables.js';
 import { insertId } from '../db/insertId.js';
 

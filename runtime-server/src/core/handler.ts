@@ -1,12 +1,12 @@
 import type { Context } from 'koa';
 import type { ActionModel, EntityModel, Locale } from '@schema-admin/generator';
-import type { AppServices } from '../app/services.js';
+import type { App } from './app.js';
 import type { CrudContext } from '../crud/context.js';
 import type { Actor } from './actor.js';
 
 /** What a named handler receives: validated input plus the app's services; no Koa needed for logic. */
 export interface ActionContext {
-  services: AppServices;
+  services: App;
   entity: EntityModel;
   action: ActionModel;
   /** Parsed JSON body (validated against `action.body` when the schema declares one). */

@@ -8,14 +8,9 @@ import type { FieldLabels } from '../core/validator.js';
 import { whereFieldsOf } from './filterLanguage.js';
 import type { WhereField } from './filterLanguage.js';
 
-/** A column a page/list row carries: a main-table field or a join output. */
-export interface OutputColumn {
-  /** Name in the response row. */
-  name: string;
-  /** Qualified column, `a.title` or `b.name`. */
-  column: string;
-  field: FieldModel;
-}
+import type { OutputColumn } from './outputColumn.js';
+
+export type { OutputColumn };
 
 /** Everything the generic CRUD operations need about one entity, computed once per app. */
 export interface EntityRuntime {

@@ -7,7 +7,7 @@ import { ValidationError } from '../core/errors.js';
 import { t } from '../core/i18n.js';
 import { assertValid } from '../core/validator.js';
 import type { FieldLabels } from '../core/validator.js';
-import type { OutputColumn } from './entityRuntime.js';
+import type { OutputColumn } from './outputColumn.js';
 import { escapeLike, whereLike } from '../db/like.js';
 
 /**

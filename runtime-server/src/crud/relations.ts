@@ -25,11 +25,7 @@ function chunks<T>(list: T[], size = CHUNK): T[][] {
   return out;
 }
 
-/** One relation of one row in a write: the ids it had (update) and the ids asked for (undefined: unchanged). */
-export interface LinkChange {
-  before: number[];
-  next: number[] | undefined;
-}
+export type { LinkChange } from './context.js';
 
 export const relationsOf = (rt: EntityRuntime): RelationModel[] => rt.model.relations ?? [];
 

@@ -63,3 +63,9 @@ export function nearestAncestor(parents: Parents, id: number, skip: ReadonlySet<
     cur = p;
   }
 }
+
+/** Tree rows with `parentName`: the parent's name when the parent is among `rows`, else null (no name leaks). */
+export function withParentNames(rows: Record<string, unknown>[]): Record<string, unknown>[] {
+  const names = new Map(rows.map((r) => [r.id as number, r.name as string]));
+  return rows.map((r) => ({ ...r, parentName: r.parentId === null ? null : (names.get(r.parentId as number) ?? null) }));
+}

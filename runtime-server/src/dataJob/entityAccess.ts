@@ -32,5 +32,5 @@ export async function crudFor(ctx: ActionContext, e: EntityModel): Promise<CrudC
     const visible = await rule(ctx.actor, ctx.services.knex);
     if (visible) c.visible = visible;
   }
-  return withReadWhere(c);
+  return withReadWhere(c, ctx.action.name);
 }

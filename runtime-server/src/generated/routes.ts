@@ -18,7 +18,6 @@ import * as lock_device_lock from '../modules/lock/device-lock.js';
 import * as plugin_info from '../modules/plugin/info.js';
 import * as recycle_data from '../modules/recycle/data.js';
 import * as space_info from '../modules/space/info.js';
-import * as space_type from '../modules/space/type.js';
 import * as task_info from '../modules/task/info.js';
 
 export const routes: RouteRecord[] = [
@@ -53,7 +52,7 @@ export const routes: RouteRecord[] = [
   { method: 'post', url: '/admin/base/sys/department/add', entity: 'base/sys/department', action: 'add', auth: 'perm', perm: 'base:sys:department:add', bind: 'generic' },
   { method: 'post', url: '/admin/base/sys/department/delete', entity: 'base/sys/department', action: 'delete', auth: 'perm', perm: 'base:sys:department:delete', bind: base_sys_department.remove },
   { method: 'post', url: '/admin/base/sys/department/update', entity: 'base/sys/department', action: 'update', auth: 'perm', perm: 'base:sys:department:update', bind: 'generic' },
-  { method: 'post', url: '/admin/base/sys/department/list', entity: 'base/sys/department', action: 'list', auth: 'perm', perm: 'base:sys:department:list', bind: base_sys_department.list },
+  { method: 'post', url: '/admin/base/sys/department/list', entity: 'base/sys/department', action: 'list', auth: 'perm', perm: 'base:sys:department:list', bind: 'generic' },
   { method: 'post', url: '/admin/base/sys/department/order', entity: 'base/sys/department', action: 'order', auth: 'perm', perm: 'base:sys:department:order', bind: base_sys_department.order },
   { method: 'get', url: '/admin/base/sys/department/history', entity: 'base/sys/department', action: 'history', auth: 'perm', perm: 'base:sys:department:history', bind: 'generic' },
   { method: 'post', url: '/admin/base/sys/log/page', entity: 'base/sys/log', action: 'page', auth: 'perm', perm: 'base:sys:log:page', bind: 'generic' },
@@ -61,10 +60,10 @@ export const routes: RouteRecord[] = [
   { method: 'post', url: '/admin/base/sys/log/setKeep', entity: 'base/sys/log', action: 'setKeep', auth: 'perm', perm: 'base:sys:log:setKeep', bind: base_sys_log.setKeep },
   { method: 'get', url: '/admin/base/sys/log/getKeep', entity: 'base/sys/log', action: 'getKeep', auth: 'perm', perm: 'base:sys:log:getKeep', bind: base_sys_log.getKeep },
   { method: 'post', url: '/admin/base/sys/menu/add', entity: 'base/sys/menu', action: 'add', auth: 'perm', perm: 'base:sys:menu:add', bind: 'generic' },
-  { method: 'post', url: '/admin/base/sys/menu/delete', entity: 'base/sys/menu', action: 'delete', auth: 'perm', perm: 'base:sys:menu:delete', bind: base_sys_menu.remove },
+  { method: 'post', url: '/admin/base/sys/menu/delete', entity: 'base/sys/menu', action: 'delete', auth: 'perm', perm: 'base:sys:menu:delete', bind: 'generic' },
   { method: 'post', url: '/admin/base/sys/menu/update', entity: 'base/sys/menu', action: 'update', auth: 'perm', perm: 'base:sys:menu:update', bind: 'generic' },
   { method: 'get', url: '/admin/base/sys/menu/info', entity: 'base/sys/menu', action: 'info', auth: 'perm', perm: 'base:sys:menu:info', bind: 'generic' },
-  { method: 'post', url: '/admin/base/sys/menu/list', entity: 'base/sys/menu', action: 'list', auth: 'perm', perm: 'base:sys:menu:list', bind: base_sys_menu.list },
+  { method: 'post', url: '/admin/base/sys/menu/list', entity: 'base/sys/menu', action: 'list', auth: 'perm', perm: 'base:sys:menu:list', bind: 'generic' },
   { method: 'post', url: '/admin/base/sys/menu/page', entity: 'base/sys/menu', action: 'page', auth: 'perm', perm: 'base:sys:menu:page', bind: 'generic' },
   { method: 'post', url: '/admin/base/sys/menu/export', entity: 'base/sys/menu', action: 'export', auth: 'perm', perm: 'base:sys:menu:export', bind: base_sys_menu.exportMenus },
   { method: 'post', url: '/admin/base/sys/menu/import', entity: 'base/sys/menu', action: 'import', auth: 'perm', perm: 'base:sys:menu:import', bind: base_sys_menu.importMenus },
@@ -169,12 +168,12 @@ export const routes: RouteRecord[] = [
   { method: 'post', url: '/admin/space/type/delete', entity: 'space/type', action: 'delete', auth: 'perm', perm: 'space:type:delete', bind: 'generic' },
   { method: 'post', url: '/admin/space/type/update', entity: 'space/type', action: 'update', auth: 'perm', perm: 'space:type:update', bind: 'generic' },
   { method: 'get', url: '/admin/space/type/info', entity: 'space/type', action: 'info', auth: 'perm', perm: 'space:type:info', bind: 'generic' },
-  { method: 'post', url: '/admin/space/type/list', entity: 'space/type', action: 'list', auth: 'perm', perm: 'space:type:list', bind: space_type.list },
+  { method: 'post', url: '/admin/space/type/list', entity: 'space/type', action: 'list', auth: 'perm', perm: 'space:type:list', bind: 'generic' },
   { method: 'post', url: '/admin/space/type/page', entity: 'space/type', action: 'page', auth: 'perm', perm: 'space:type:page', bind: 'generic' },
   { method: 'get', url: '/admin/space/type/history', entity: 'space/type', action: 'history', auth: 'perm', perm: 'space:type:history', bind: 'generic' },
-  { method: 'post', url: '/admin/task/info/add', entity: 'task/info', action: 'add', auth: 'perm', perm: 'task:info:add', bind: task_info.add },
+  { method: 'post', url: '/admin/task/info/add', entity: 'task/info', action: 'add', auth: 'perm', perm: 'task:info:add', bind: 'generic' },
   { method: 'post', url: '/admin/task/info/delete', entity: 'task/info', action: 'delete', auth: 'perm', perm: 'task:info:delete', bind: 'generic' },
-  { method: 'post', url: '/admin/task/info/update', entity: 'task/info', action: 'update', auth: 'perm', perm: 'task:info:update', bind: task_info.update },
+  { method: 'post', url: '/admin/task/info/update', entity: 'task/info', action: 'update', auth: 'perm', perm: 'task:info:update', bind: 'generic' },
   { method: 'get', url: '/admin/task/info/info', entity: 'task/info', action: 'info', auth: 'perm', perm: 'task:info:info', bind: 'generic' },
   { method: 'post', url: '/admin/task/info/page', entity: 'task/info', action: 'page', auth: 'perm', perm: 'task:info:page', bind: 'generic' },
   { method: 'post', url: '/admin/task/info/start', entity: 'task/info', action: 'start', auth: 'perm', perm: 'task:info:start', bind: task_info.start },

@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { Knex } from 'knex';
 import type { ValidateFunction } from 'ajv';
-import type { ActionModel, EntityModel, GenericAction, JsonSchema } from '@schema-admin/generator';
+import type { EntityModel, GenericAction, JsonSchema } from '@schema-admin/generator';
 import type { AppServices } from '../app/services.js';
 import type { Actor } from '../core/actor.js';
 import type { ActionContext } from '../core/handler.js';
@@ -20,6 +20,7 @@ import { answerJson, ok } from './envelope.js';
 import { compiledOnUse } from '../crud/entityRuntime.js';
 import { maskSecrets, SECRET_KEYS } from './requestLog.js';
 import type { RouteTable } from './routeTable.js';
+import type { Guard, RouteState } from './routeState.js';
 
 const SECRET_SET: ReadonlySet<string> = new Set(SECRET_KEYS.map((k) => k.toLowerCase()));
 
@@ -40,18 +41,7 @@ const GENERIC: Record<GenericAction, (c: CrudContext, body: unknown, query: Reco
   history: (c, _b, query) => history(c, query),
 };
 
-/**
- * A guard may say which routes it has work on: a route's chain leaves out the others (each step of a chain costs
- * every request a dispatch and a promise, doing nothing). Without `appliesTo` a guard runs on every route.
- */
-export type Guard = Middleware & { appliesTo?: (route: RouteRecord) => boolean };
-
-/** Route facts the guards read (`ctx.state.route`): auth level and permission key. */
-export interface RouteState {
-  route: RouteRecord;
-  entity: EntityModel;
-  action: ActionModel;
-}
+export type { Guard, RouteState } from './routeState.js';
 
 /**
  * Mounts one route record: route info → guards (auth, permission: the slot the identity module
@@ -109,7 +99,7 @@ export function composeEndpoint(router: Router, table: RouteTable, route: RouteR
       };
     };
     const routeHooks = services.hooks.get(route.entity);
-    if (routeHooks?.readWhere) where = await routeHooks.readWhere(crud());
+    if (routeHooks?.readWhere) where = await routeHooks.readWhere(crud(), action.name);
     let data: unknown;
     if (route.bind === 'generic') {
       data = await GENERIC[action.generic as GenericAction](crud(), body, query);

@@ -5,7 +5,7 @@ import { AppError } from '../core/errors.js';
 import { now } from '../db/values.js';
 import { clientIp } from './clientIp.js';
 import { retryDeadlock } from '../db/retryDeadlock.js';
-import type { Guard, RouteState } from './composeEndpoint.js';
+import type { Guard, RouteState } from './routeState.js';
 import type { RouteRecord } from '../core/routeRecord.js';
 import { TABLES } from '../generated/tables.js';
 import { table } from '../db/table.js';

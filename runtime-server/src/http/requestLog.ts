@@ -3,7 +3,7 @@ import type { Context, Middleware } from 'koa';
 import type { AppServices } from '../app/services.js';
 import type { Actor } from '../core/actor.js';
 import { now } from '../db/values.js';
-import type { RouteState } from './composeEndpoint.js';
+import type { RouteState } from './routeState.js';
 import type { RouteRecord } from '../core/routeRecord.js';
 
 /** Keys whose values never reach the log, whatever the route (compared case-insensitively). */

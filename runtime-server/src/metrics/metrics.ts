@@ -2,7 +2,6 @@ import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { JOB, JOB_TABLE } from '../dataJob/jobs.js';
-import type { RouteState } from '../http/composeEndpoint.js';
 
 /** Methods kept as labels; anything else is `OTHER` (a client can send any token as a method). */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -152,7 +151,7 @@ export class AppMetrics {
       this.inFlight.inc();
       const done = (status: number) => {
         this.inFlight.dec();
-        const labels = { route: routeLabel(ctx.state.route as RouteState | undefined, ctx.path, status), method: METHODS.has(ctx.method) ? ctx.method : 'OTHER', status: String(status >= 100 && status < 600 ? status : 500) };
+        const labels = { route: routeLabel(ctx.state.route as RouteUrl | undefined, ctx.path, status), method: METHODS.has(ctx.method) ? ctx.method : 'OTHER', status: String(status >= 100 && status < 600 ? status : 500) };
         this.http.inc(labels);
         this.httpDuration.observe(labels, (performance.now() - started) / 1000);
       };
@@ -168,8 +167,11 @@ export class AppMetrics {
   }
 }
 
+/** What the metrics read of a request's route facts (`ctx.state.route`, http/routeState.ts): its URL template. */
+type RouteUrl = { route: { url: string } };
+
 /** The route template of a request, or its fixed class when no API route matched. */
-export function routeLabel(state: RouteState | undefined, path: string, status: number): string {
+export function routeLabel(state: RouteUrl | undefined, path: string, status: number): string {
   if (state?.route.url) return state.route.url;
   if (/^(\/api)?\/upload\//.test(path)) return '/upload/:day/:name';
   if (status === 404 || status === 405) return 'unmatched';

@@ -1,8 +1,8 @@
-import type { AppServices } from '../app/services.js';
+import type { App } from '../core/app.js';
 
 /** What a task's `service` names when it runs: the task row, its parsed `data` argument and the app's services. */
 export interface TaskRunContext {
-  services: AppServices;
+  services: App;
   task: { id: number; name: string; service: string; data: unknown };
 }
 

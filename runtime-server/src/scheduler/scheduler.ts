@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { AppServices } from '../app/services.js';
+import type { SchedulerOptions } from '../config.js';
+import type { App } from '../core/app.js';
 import { AppError } from '../core/errors.js';
 import { t } from '../core/i18n.js';
 import { now } from '../db/values.js';
@@ -13,16 +14,7 @@ import { TABLES } from '../generated/tables.js';
 import { retryDeadlock } from '../db/retryDeadlock.js';
 import { withoutStatementLimit } from '../db/statementLimit.js';
 
-export interface SchedulerOptions {
-  /** false: no automatic runs on this instance (run-once still works). Default true. */
-  enabled?: boolean;
-  /** How often the task table is re-read, so changes made on other instances apply (ms). */
-  pollMs?: number;
-  /** How long a claimed run holds its task; renewed while it runs, so only a crashed holder's lapses (ms). */
-  leaseMs?: number;
-  /** On shutdown, how long running tasks may finish and write their log (ms). */
-  graceMs?: number;
-}
+export type { SchedulerOptions };
 
 const DEFAULTS: Required<SchedulerOptions> = { enabled: true, pollMs: 1000, leaseMs: 60_000, graceMs: 5000 };
 /** The reference keeps a task's newest 20 success logs; failures stay until the task is deleted. */
@@ -62,7 +54,7 @@ export function scheduleColumns(task: ScheduledTask, nowMs: number): { status: n
  */
 export class TaskScheduler {
   readonly options: Required<SchedulerOptions>;
-  private services?: AppServices;
+  private services?: App;
   private clock?: BreeClock;
   /** No new claims or runs. */
   private stopping = false;
@@ -81,7 +73,7 @@ export class TaskScheduler {
   }
 
   /** Starts after boot (migrations and seeds done). */
-  start(services: AppServices): void {
+  start(services: App): void {
     this.services = services;
     if (!this.options.enabled) return;
     this.clock = new BreeClock(() => this.wake());
@@ -128,7 +120,7 @@ export class TaskScheduler {
     while (this.runs.size) await Promise.allSettled([...this.runs]);
   }
 
-  private need(): AppServices {
+  private need(): App {
     if (!this.services) throw new Error('task scheduler not started');
     return this.services;
   }

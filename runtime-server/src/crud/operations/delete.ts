@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { AppError, ValidationError } from '../../core/errors.js';
-import type { CrudContext } from '../context.js';
+import type { Cascade, CrudContext } from '../context.js';
 import { RecycleRecorder } from '../../recycle/recorder.js';
 import { takeLinks } from '../relations.js';
 
@@ -21,8 +21,7 @@ export function parseIds(body: unknown, max: number): number[] {
   return [...new Set(ids as number[])];
 }
 
-/** Deletes rows that go with the main ones (relations, subtrees) through the same recorder. */
-export type Cascade = (trx: Knex.Transaction, ids: number[], recorder: RecycleRecorder) => Promise<void>;
+export type { Cascade } from '../context.js';
 
 /**
  * delete: removes the rows in one transaction and returns how many existed. Rows outside the

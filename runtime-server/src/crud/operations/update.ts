@@ -25,9 +25,20 @@ export async function update(c: CrudContext, raw: unknown): Promise<void> {
   }
   const prepared: { id: number; changes: Record<string, unknown> }[] = [];
   const writes: RowWrite[] = [];
-  for (const [i, row] of rows.entries()) {
+  const inputs = rows.map((row, i) => {
     assertValid(c.rt.validators.update, row, c.rt.labels, Array.isArray(body) ? i : undefined);
-    const input = { ...(row as Record<string, unknown>) };
+    return { ...(row as Record<string, unknown>) };
+  });
+  const rewrite = c.hooks?.beforeUpdate;
+  if (rewrite) {
+    // The stored rows as they are now (not locked: the hook only shapes the row; the transaction re-reads them).
+    const stored = await rowsById(c.knex, c.rt.table, [...new Set(inputs.map((r) => r.id as number))]);
+    for (const [i, input] of inputs.entries()) {
+      const row = stored.get(input.id as number);
+      if (row) inputs[i] = rewrite({ ...input }, row);
+    }
+  }
+  for (const input of inputs) {
     const asked = askedLinks(c.rt, input, 'update');
     writes.push({ id: input.id as number, input, links: new Map([...asked].map(([k, next]) => [k, { before: [], next }])) });
     const changes: Record<string, unknown> = {};
@@ -87,7 +98,7 @@ async function withBefore(trx: Knex.Transaction, c: CrudContext, writes: RowWrit
 }
 
 /** `lock`: a locking read, which sees the latest committed row (a plain read may see an older MariaDB snapshot). */
-async function rowsById(trx: Knex.Transaction, table: string, ids: number[], lock = false): Promise<Map<number, Record<string, unknown>>> {
+async function rowsById(trx: Knex | Knex.Transaction, table: string, ids: number[], lock = false): Promise<Map<number, Record<string, unknown>>> {
   const out = new Map<number, Record<string, unknown>>();
   for (let i = 0; i < ids.length; i += 500) {
     const q = trx(table).whereIn('id', ids.slice(i, i + 500));

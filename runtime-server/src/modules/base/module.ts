@@ -1,4 +1,5 @@
 import { defineModule } from '../../app/module.js';
+import { messages } from './messages.js';
 import { reclaimFiles, spaceKeysOf } from '../space/fileReclaim.js';
 import { pruneRecycleBin, pruneRequestLogs } from './logRetention.js';
 import { roleVisibility } from './visibility.js';
@@ -12,6 +13,7 @@ import { ENTITIES } from '../../generated/tables.js';
 /** Users, roles, departments, menus, params, logs and the coding endpoints (schemas/base). */
 export default defineModule({
   name: 'base',
+  messages,
   authSources: [ENTITIES.baseSysMenu, ENTITIES.baseSysRole, ENTITIES.baseSysDepartment, ENTITIES.baseSysUser, ENTITIES.baseSysUserRole, ENTITIES.baseSysRoleMenu, ENTITIES.baseSysRoleDepartment],
   visibility: { [ENTITIES.baseSysRole]: roleVisibility },
   hooks: { [ENTITIES.baseSysRole]: roleHooks, [ENTITIES.baseSysUser]: userHooks, [ENTITIES.baseSysMenu]: menuHooks, [ENTITIES.baseSysDepartment]: departmentHooks, [ENTITIES.baseSysAudit]: auditHooks },

@@ -1,13 +1,12 @@
 import { auditedUpdate, originOf } from '../../audit/audit.js';
 import type { ActionContext, Handler } from '../../core/handler.js';
 import { AppError } from '../../core/errors.js';
-import { assertValid } from '../../core/validator.js';
 import type { EntityHooks } from '../../crud/hooks.js';
 import type { BaseSysDepartmentRow } from '../../generated/rows.js';
 import { bumpAuthEpoch } from '../../auth/authz.js';
 import { revokeUserSessions } from '../../auth/sessions.js';
 import { parseIds } from '../../crud/operations/delete.js';
-import { filteredQuery, mapRow, selectOutput } from '../../crud/query.js';
+import { withParentNames } from '../../crud/tree.js';
 import { now } from '../../db/values.js';
 import { RecycleRecorder } from '../../recycle/recorder.js';
 import { assertManageable, managerOf } from './userManage.js';
@@ -43,23 +42,6 @@ function checkParent(parents: Parents, parentId: unknown, scope: Set<number> | u
 const scopeOf = (ctx: ActionContext): Set<number> | undefined => (ctx.departmentScope ? new Set(ctx.departmentScope) : undefined);
 
 /**
- * `POST list` (body ignored): the departments of the caller's data scope, flat, ordered by orderNum
- * then id; `parentName` only when the parent is in the result, so no name outside the scope leaks.
- */
-export const list: Handler = async (ctx) => {
-  const c = ctx.crud();
-  // The whole tree is answered, but the body must still be what the document allows (no silent acceptance).
-  assertValid(c.rt.validators.filters, ctx.body ?? {}, c.rt.labels);
-  const raw = (await selectOutput(filteredQuery(c.knex, c.rt, {}, c), c.rt)
-    .orderBy([{ column: 'a.orderNum', order: 'asc' }, { column: 'a.id', order: 'asc' }])
-    .limit(c.limits.listRows + 1)) as Record<string, unknown>[];
-  if (raw.length > c.limits.listRows) throw new AppError('error.listTooLarge', { max: c.limits.listRows });
-  const rows = raw.map((r) => mapRow(c.rt, r));
-  const names = new Map(rows.map((r) => [r.id as number, r.name as string]));
-  return rows.map((r) => ({ ...r, parentName: r.parentId === null ? null : (names.get(r.parentId as number) ?? null) }));
-};
-
-/**
  * The department's rules on every generic write (routes, bulk edit, import — modules/base/module.ts): the creator
  * is the caller, never the body; a parent must exist, lie in the caller's data scope and make no cycle. The
  * check and the write share one transaction holding the tree's rows: two concurrent moves (X under Y, Y under
@@ -67,6 +49,9 @@ export const list: Handler = async (ctx) => {
  */
 export const departmentHooks: EntityHooks<BaseSysDepartmentRow> = {
   addValues: (c) => ({ userId: c.actor?.userId ?? null }),
+  // The list (the console's tree: orderNum, then id — x-api defaultSort) names each parent that is in the result,
+  // so no name outside the caller's data scope leaks.
+  onRead: async (_c, rows, action) => (action === 'list' ? withParentNames(rows) : rows),
   async checkWrite(c, trx, writes, action) {
     const parents = await loadTree(trx, TABLE, true);
     const before = new Map(parents);

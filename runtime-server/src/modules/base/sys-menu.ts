@@ -6,10 +6,7 @@ import type { BaseSysMenuRow } from '../../generated/rows.js';
 import { AppError, ValidationError } from '../../core/errors.js';
 import { assertValid } from '../../core/validator.js';
 import { bumpAuthEpoch } from '../../auth/authz.js';
-import { parseIds } from '../../crud/operations/delete.js';
-import { mapRow } from '../../crud/query.js';
-import { RecycleRecorder } from '../../recycle/recorder.js';
-import { CHUNK, findCycle, loadParents as loadTree, withDescendants } from '../../crud/tree.js';
+import { CHUNK, findCycle, loadParents as loadTree, withDescendants, withParentNames } from '../../crud/tree.js';
 import type { Parents } from '../../crud/tree.js';
 import { now } from '../../db/values.js';
 import { originOf } from '../../audit/audit.js';
@@ -58,52 +55,34 @@ export const menuHooks: EntityHooks<BaseSysMenuRow> = {
     if (c.actor && !c.actor.isSuper) assertMenuRows(await heldMenus(c.knex, c.actor.userId), rows, action);
     prepare(rows, await loadParents(c.knex), action === 'add');
   },
-};
-
-/**
- * `POST list`: the menus the caller sees (all for a super-admin, else those of their roles), flat,
- * ordered by orderNum then id, each with `parentName` when its parent is among them.
- */
-export const list: Handler = async ({ services, actor, body }) => {
-  const rt = services.registry.get(ENTITIES.baseSysMenu)!;
-  // The whole tree is answered, but the body must still be what the document allows (no silent acceptance).
-  assertValid(rt.validators.filters, body ?? {}, rt.labels);
-  const q = services.knex({ a: TABLE }).select(rt.output.map((o) => `${o.column} as ${o.name}`));
-  if (!actor!.isSuper) {
-    q.whereIn(
-      'a.id',
-      services.knex({ rm: TABLES.baseSysRoleMenu }).join({ ur: TABLES.baseSysUserRole }, 'ur.roleId', 'rm.roleId').where('ur.userId', actor!.userId).select('rm.menuId'),
-    );
-  }
-  const rows = ((await q.orderBy([{ column: 'a.orderNum', order: 'asc' }, { column: 'a.id', order: 'asc' }])) as Record<string, unknown>[]).map((r) => mapRow(rt, r));
-  const names = new Map(rows.map((r) => [r.id as number, r.name as string]));
-  return rows.map((r) => ({ ...r, parentName: r.parentId === null ? null : (names.get(r.parentId as number) ?? null) }));
-};
-
-/**
- * `POST delete {ids}`: the menus and, recursively, all their descendants, with their role links
- * (no orphans, no dangling grants), in one transaction.
- */
-export const remove: Handler = async (ctx) => {
-  const { services, body } = ctx;
-  const ids = parseIds(body, services.limits.batchRows);
-  await services.knex.transaction(async (trx) => {
+  // The list (the console's tree) is the menus the caller sees: all for a super-admin, else those of his roles.
+  async readWhere(c, action) {
+    if (action !== 'list' || !c.actor || c.actor.isSuper) return undefined;
+    const { userId } = c.actor;
+    return (qb) => qb.whereIn('a.id', c.knex({ rm: TABLES.baseSysRoleMenu }).join({ ur: TABLES.baseSysUserRole }, 'ur.roleId', 'rm.roleId').where('ur.userId', userId).select('rm.menuId'));
+  },
+  // Ordered by orderNum, then id (x-api defaultSort), each with `parentName` when its parent is among them.
+  onRead: async (_c, rows, action) => (action === 'list' ? withParentNames(rows) : rows),
+  // `delete {ids}`: a non-super admin deletes only menus he holds, descendants included (deleting a held
+  // directory must not take other roles' menus with it).
+  async beforeDelete(c, trx, ids) {
+    if (!c.actor || c.actor.isSuper) return;
+    const held = await heldMenus(trx, c.actor.userId);
     const parents = await loadParents(trx);
-    const all = [...withDescendants(parents, ids.filter((id) => parents.has(id)))];
-    // Descendants included: deleting a held directory must not take other roles' menus with it.
-    const held = await guardOf(trx, ctx.actor);
-    if (held) assertMenuIds(held, all);
-    // The subtree and its role links form one recycle-bin snapshot, restorable as a whole.
-    const recorder = new RecycleRecorder(services.registry, ctx.crud().origin!, ENTITIES.baseSysMenu);
+    assertMenuIds(held, [...withDescendants(parents, ids.filter((id) => parents.has(id)))]);
+  },
+  // The menus go with all their descendants and role links (no orphans, no dangling grants), one snapshot.
+  async deleting(trx, ids, recorder) {
+    // The chosen menus are already taken; their children still point at them.
+    const all = [...withDescendants(await loadParents(trx), ids)];
+    const below = all.filter((id) => !ids.includes(id));
     for (let i = 0; i < all.length; i += CHUNK) {
-      const part = all.slice(i, i + CHUNK);
-      await recorder.take(trx, ENTITIES.baseSysRoleMenu, (q) => q.whereIn('menuId', part));
-      await recorder.take(trx, ENTITIES.baseSysMenu, (q) => q.whereIn('id', part));
+      await recorder.take(trx, ENTITIES.baseSysRoleMenu, (q) => q.whereIn('menuId', all.slice(i, i + CHUNK)));
     }
-    await recorder.save(trx);
-    await bumpAuthEpoch(trx);
-  });
-  return undefined;
+    for (let i = 0; i < below.length; i += CHUNK) {
+      await recorder.take(trx, ENTITIES.baseSysMenu, (q) => q.whereIn('id', below.slice(i, i + CHUNK)));
+    }
+  },
 };
 
 /** `POST export {ids}` → the chosen menus as nested trees (`childMenus`), the shape `import` takes. */

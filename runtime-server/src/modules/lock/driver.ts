@@ -1,41 +1,13 @@
+import type { LockDriver } from './contract.js';
 import { simulatedDriver } from './simulatedDriver.js';
 
 /**
- * The contract between the device lock commands and a lock vendor. A driver only talks to the
- * device (or the vendor's cloud); the command handler persists the resulting state and the command
- * log, so a driver keeps no state of its own. See README.md in this folder.
+ * The registry of lock vendors' drivers by factory name; the contract between the device lock commands and a
+ * vendor is `contract.ts`. A driver only talks to the device (or the vendor's cloud); the command handler persists
+ * the resulting state and the command log, so a driver keeps no state of its own. See README.md in this folder.
  */
 
-/** What a driver sees of a device (wire format of lock_device, without the callback secret). */
-export interface LockDevice {
-  id: number;
-  serialNumber: string;
-  lockType: number | null;
-  lockFactory: string | null;
-  lossMode: boolean;
-  wallpaper: string | null;
-  limitedApps: string[] | null;
-  [field: string]: unknown;
-}
-
-/** A command's outcome: `ok` with optional data, or a failure with a human-readable error. */
-export interface LockResult {
-  ok: boolean;
-  data?: Record<string, unknown>;
-  error?: string;
-}
-
-export interface LockDriver {
-  /** Stored in each command-log row (≤ 50 characters). */
-  readonly name: string;
-  clearPassword(device: LockDevice): Promise<LockResult>;
-  /** On success `data.wallpaper` (string | null) is the wallpaper the device reports. */
-  getWallpaper(device: LockDevice): Promise<LockResult>;
-  setWallpaper(device: LockDevice, url: string): Promise<LockResult>;
-  /** Replaces the device's limited-app list (an empty list lifts every limit). */
-  limitApp(device: LockDevice, apps: string[]): Promise<LockResult>;
-  setLossMode(device: LockDevice, on: boolean, message?: string): Promise<LockResult>;
-}
+export type { LockDevice, LockDriver, LockResult } from './contract.js';
 
 export const SIMULATED = 'simulated';
 

@@ -1,4 +1,4 @@
-import type { LockDriver } from './driver.js';
+import type { LockDriver } from './contract.js';
 
 /**
  * The built-in driver for devices without a vendor (lockFactory empty or 'simulated'): every command

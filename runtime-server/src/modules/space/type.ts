@@ -1,9 +1,6 @@
 import type { Knex } from 'knex';
-import { assertValid } from '../../core/validator.js';
-import type { Handler } from '../../core/handler.js';
 import type { EntityHooks } from '../../crud/hooks.js';
 import { AppError } from '../../core/errors.js';
-import { list as genericList } from '../../crud/operations/list.js';
 import { CHUNK, findCycle, loadParents as loadTree, withDescendants } from '../../crud/tree.js';
 import { ENTITIES, TABLES } from '../../generated/tables.js';
 
@@ -50,16 +47,4 @@ export const spaceTypeHooks: EntityHooks = {
       await recorder.take(trx, ENTITIES.spaceType, (q) => q.whereIn('id', part));
     }
   },
-};
-
-/**
- * `POST list`: every category, flat, for the client to build the tree by parentId; oldest first
- * (what the console's group list asks for) unless the request orders otherwise.
- */
-export const list: Handler = async (ctx) => {
-  const c = ctx.crud();
-  // Checked as sent, before the default order fills in (a body the document refuses is refused).
-  assertValid(c.rt.validators.filters, ctx.body ?? {}, c.rt.labels);
-  const body = (ctx.body ?? {}) as Record<string, unknown>;
-  return genericList(c, body.order ? body : { ...body, order: 'createTime,id', sort: 'asc' });
 };

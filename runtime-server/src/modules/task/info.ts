@@ -3,12 +3,9 @@ import type { AppServices } from '../../app/services.js';
 import { recordAudit } from '../../audit/audit.js';
 import { AppError, ValidationError } from '../../core/errors.js';
 import type { Handler } from '../../core/handler.js';
-import { assertValid } from '../../core/validator.js';
 import { now as nowText } from '../../db/values.js';
-import { add as genericAdd } from '../../crud/operations/add.js';
 import type { EntityHooks } from '../../crud/hooks.js';
 import type { TaskInfoRow } from '../../generated/rows.js';
-import { update as genericUpdate } from '../../crud/operations/update.js';
 import { firstRun, formatTime, isValidCron, parseTime } from '../../scheduler/schedule.js';
 import { readTask, scheduleColumns } from '../../scheduler/scheduler.js';
 import type { ScheduledTask } from '../../scheduler/scheduler.js';
@@ -21,7 +18,6 @@ type Row = Record<string, unknown>;
 /** Columns whose change (re)starts a task's schedule. */
 const SCHEDULE_FIELDS = ['status', 'taskType', 'cron', 'every', 'limit', 'startDate', 'endDate'] as const;
 
-const rowsOf = (body: unknown): Row[] => (Array.isArray(body) ? body : [body]).filter((r): r is Row => !!r && typeof r === 'object');
 
 /**
  * The reference's rule: a cron task (taskType 0) has no interval and an interval task no cron.
@@ -29,11 +25,14 @@ const rowsOf = (body: unknown): Row[] => (Array.isArray(body) ? body : [body]).f
  * The reference's console names the limit `repeatCount`; it is accepted when `limit` is absent.
  */
 function normalize(row: Row, merged: Row): Row {
-  const out = { ...row };
-  if (!('limit' in row) && 'repeatCount' in row) out.limit = row.repeatCount;
+  const out = withLimit(row);
   if (Number(merged.taskType ?? 0) === 0) out.every = null;
   else out.cron = null;
   return out;
+}
+
+function withLimit(row: Row): Row {
+  return !('limit' in row) && 'repeatCount' in row ? { ...row, limit: row.repeatCount } : { ...row };
 }
 
 /** Checks a task as it will be stored; throws a 1002 error naming the field. */
@@ -67,63 +66,25 @@ function scheduleSpec(task: Row) {
   };
 }
 
-/** Writes the schedule columns of the tasks as they now are, and tells this instance's scheduler. */
-async function reschedule(services: AppServices, ids: number[]): Promise<void> {
-  const nowMs = Date.now();
-  for (const id of ids) {
-    const task = await readTask(services.knex, id);
-    if (task) await services.knex(TABLES.taskInfo).where({ id }).update(scheduleColumns(task, nowMs));
-  }
-  // Other instances see the new nextRunTime at their next poll.
-  services.scheduler.poke();
-}
-
-/** `POST add`: generic add of a checked task; a running one gets its first tick at once. */
-export const add: Handler = async (ctx) => {
-  const rt = ctx.crud().rt;
-  const many = Array.isArray(ctx.body);
-  const rows = rowsOf(ctx.body).map((row, i) => {
-    assertValid(rt.validators.add, row, rt.labels, many ? i : undefined);
-    const fixed = normalize(row, row);
-    checkTask(ctx.services, fixed);
-    return fixed;
-  });
-  const result = await genericAdd(ctx.crud(), many ? rows : rows[0]);
-  await reschedule(ctx.services, Array.isArray(result.id) ? result.id : [result.id]);
-  return result;
-};
-
-/** `POST update`: the task as it will be is checked first; a schedule change applies at once. */
-export const update: Handler = async (ctx) => {
-  const rt = ctx.crud().rt;
-  const many = Array.isArray(ctx.body);
-  const changed: number[] = [];
-  const rows: Row[] = [];
-  for (const [i, row] of rowsOf(ctx.body).entries()) {
-    assertValid(rt.validators.update, row, rt.labels, many ? i : undefined);
-    const id = row.id as number;
-    const current = await readTask(ctx.services.knex, id);
-    if (!current) throw new AppError('error.recordNotFound', { id });
-    const given = Object.fromEntries(Object.entries(row).filter(([k, v]) => v !== undefined && rt.writable.some((f) => f.name === k)));
-    const fixed = normalize(row, { ...current, ...given });
-    const merged: Row = { ...current, ...given, ...(fixed.limit === undefined ? {} : { limit: fixed.limit }) };
-    checkTask(ctx.services, normalize(merged, merged));
-    if (SCHEDULE_FIELDS.some((k) => k in fixed && fixed[k] !== current[k])) changed.push(id);
-    rows.push(fixed);
-  }
-  await genericUpdate(ctx.crud(), many ? rows : rows[0]);
-  if (changed.length) await reschedule(ctx.services, changed);
-  return undefined;
-};
-
 /**
  * The task rules on every generic path (routes, bulk edit, import, export — modules/task/module.ts): a task as it
  * will be stored is checked (cron or interval, a known handler, dates, a future run); a schedule change writes
  * the schedule columns in the same transaction; a delete takes the task's logs into its recycle-bin snapshot.
  * Reads carry `repeatCount` (= limit, as the reference's console reads it) and `lastStatus` (1 success / 0
- * failure / null never ran). The add and update routes also rewrite the row first (`normalize`).
+ * failure / null never ran). A row is rewritten first (`normalize`: `repeatCount` → limit; the kind the task will
+ * have clears the other kind's field, from the stored task on update); a committed write wakes this instance's
+ * scheduler, so a running task gets its first tick at once.
  */
 export const taskHooks: EntityHooks<TaskInfoRow> = {
+  normalise: (row, action) => (action === 'add' ? normalize(row, row) : withLimit(row)),
+  beforeUpdate(row, stored) {
+    const given = Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined));
+    return normalize(row, { ...stored, ...given });
+  },
+  afterCommit(app) {
+    // Other instances see the new nextRunTime at their next poll.
+    app.scheduler.poke();
+  },
   async beforeWrite(c, rows, action) {
     // Seeds run without the app's services: their tasks are the system's own.
     if (!c.app) return;
