@@ -1,5 +1,5 @@
 /**
- * Names an `x-screen` block refers to (issue 40 §3): a column's `component` must be a cell the console
+ * Names an `x-screen` block refers to (the console core, docs/development.md): a column's `component` must be a cell the console
  * registers, a form item's a widget, an action one of the entity's actions. The console lists its cells and
  * widgets in one file (runtime-web/src/crud/names.json, read here without React); anything else would be
  * ignored on screen, so it is a warning (a plugin's console part may bring names of its own later).

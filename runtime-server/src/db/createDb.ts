@@ -7,7 +7,9 @@ import { createRequire } from 'node:module';
 import { cacheStatements } from './statementCache.js';
 import { boundStatements } from './statementLimit.js';
 
-export type Dialect = 'sqlite' | 'mysql' | 'postgres';
+import type { Dialect } from './dialect.js';
+
+export type { Dialect };
 
 /** The dialect a `DATABASE_URL` selects (undefined/empty: the embedded SQLite file). */
 export function dialectOf(databaseUrl: string | undefined): Dialect {

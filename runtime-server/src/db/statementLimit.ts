@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Knex } from 'knex';
 import { AppError } from '../core/errors.js';
-import type { Dialect } from './createDb.js';
+import type { Dialect } from './dialect.js';
 
 /**
  * Bounded statements (DB_STATEMENT_TIMEOUT_MS, docs/decisions.md "Bounded statements"): every statement a request

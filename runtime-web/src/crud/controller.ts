@@ -1,5 +1,5 @@
 /**
- * The one place a CRUD screen's controller is put together (issue 40 §3): the entity's `base/comm/schema` answer
+ * The one place a CRUD screen's controller is put together (the console core, docs/development.md): the entity's `base/comm/schema` answer
  * (loaded once per prefix and request function, a failure forgotten so it can be retried), its screen model, the
  * data provider and the store. The generic screen, the sidebar's dialogs and any module view ask here.
  */

@@ -1,5 +1,5 @@
 /**
- * Names an `x-screen` block refers to (issue 40 §3): a column's `component` names a cell, a form item's a widget,
+ * Names an `x-screen` block refers to (the console core, docs/development.md): a column's `component` names a cell, a form item's a widget,
  * an action its entity's action. The list of cells and widgets is `names.json` — the one list the console's
  * registry is held to and the generator warns against; a name outside it is no longer a silent fallback.
  */

@@ -1,5 +1,5 @@
 /**
- * What one generic screen shows besides its rows (issue 40 §3): the open dialog or panel, the user's column
+ * What one generic screen shows besides its rows (the console core, docs/development.md): the open dialog or panel, the user's column
  * layout, the tree's open rows, the sidebar's manager. Kept beside the controller (mobx, headless) so the view
  * components of the screen hold no state of their own and stay small.
  */

@@ -1,5 +1,5 @@
 /**
- * The screens manifest (issue 40 §3): every module's named widgets, cells, cards, actions and views, listed
+ * The screens manifest (the console core, docs/development.md): every module's named widgets, cells, cards, actions and views, listed
  * here as data instead of imported for their side effects; the generic screen installs them once. Heavy parts
  * (the file space) load on first use. A new module adds its declaration to this list.
  */

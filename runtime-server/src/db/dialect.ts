@@ -1,0 +1,2 @@
+/** The database families the server runs on (docs/configuration.md, `DATABASE_URL`). */
+export type Dialect = 'sqlite' | 'mysql' | 'postgres';
