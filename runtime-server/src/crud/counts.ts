@@ -98,7 +98,6 @@ export class CountCache {
     const t = Date.now();
     if (this.queued.has(id) || this.queue.length >= MAX_QUEUE) return;
     if (t - (this.lastRun.get(id) ?? -Infinity) < this.recountMs) return;
-    const e = this.of(entityId);
     this.queued.add(id);
     this.queue.push({
       id,
