@@ -32,6 +32,7 @@ import { DataTable } from './DataTable';
 import type { RowOps } from './DataTable';
 import type { DialogState } from './FormDialog';
 import { HistoryDrawer } from './HistoryDrawer';
+import { totalLabel } from './totalLabel';
 import { actionFor, refreshHookFor, reloadEventFor, runAfterWrite, screenViewFor } from './registry';
 import type { ActionContext, ActionHandler } from './registry';
 import './screens';
@@ -325,7 +326,7 @@ const CrudView = observer(function CrudView({ store, autoAdd }: { store: CrudSto
       {store.paged && (
         <div className="crud-footer">
           <span className="crud-muted" data-testid="crud-total">
-            {t('total', { total: store.total })}
+            {totalLabel(t, store.total, store.totalExact)}
           </span>
           {selectedCount ? <span className="crud-muted">{t('selected', { n: selectedCount })}</span> : null}
           <span className="crud-flex1" />
