@@ -110,10 +110,14 @@ export class CountCache {
     this.drain();
   }
 
-  /** Keeps a count of `key` made under generation `gen`, unless a write moved the epoch meanwhile. */
+  /**
+   * Keeps a count of `key` begun under generation `gen`. If a write moved the epoch meanwhile it is kept as a stale
+   * count (an estimate): on a table written all the time the estimate still follows the counts.
+   */
   store(entityId: string, key: string, gen: number, total: number): void {
     const e = this.of(entityId);
-    if (e.gen !== gen) return;
+    const had = e.values.get(key);
+    if (had && had.gen > gen) return;
     if (e.values.size >= MAX_KEYS) e.values.clear();
     e.values.set(key, { total, gen, at: Date.now() });
   }
@@ -203,7 +207,10 @@ export async function pageTotal(
   const { sql, bindings } = base.toSQL();
   const key = `${sql}\n${JSON.stringify(bindings)}`;
   const cached = await counts.lookup(entityId, key);
-  if (cached.valid === undefined || cached.valid <= limit) {
+  // A count far above the limit, made before the last writes, still shows the set is above it: no bounded count
+  // (the background count corrects the estimate, and a set that did fall under the limit is exact again after it).
+  const clearlyAbove = (cached.valid ?? cached.stale ?? 0) > 2 * limit;
+  if (!clearlyAbove) {
     const n = await countUpTo(knex, base, limit);
     if (n <= limit) return { total: n, exact: true };
   }
