@@ -222,7 +222,12 @@ export async function pageTotal(
     return { total: n, exact: true };
   }
   let estimate = cached.valid ?? cached.stale;
-  if (cached.valid === undefined) {
+  if (estimate === undefined && dialectOfKnex(knex) === 'sqlite') {
+    // No planner estimate, and SQLite's driver would hold the event loop for a background count just the same:
+    // count now, once per filter, and keep it (still marked: later answers serve it after writes elsewhere).
+    estimate = await countAll(base);
+    counts.store(entityId, key, cached.gen, estimate);
+  } else if (cached.valid === undefined) {
     counts.recount(entityId, key, cached.gen, () => countAll(base));
     estimate ??= await plannerEstimate(knex, base);
   }
