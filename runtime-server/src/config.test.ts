@@ -106,4 +106,11 @@ describe('loadConfig', () => {
     assert.throws(() => loadConfig({ ...base, S3_FORCE_PATH_STYLE: 'yes' }), /S3_FORCE_PATH_STYLE/);
     assert.throws(() => loadConfig({ ...base, S3_PUBLIC_BASE_URL: 'files.example.com' }), /S3_PUBLIC_BASE_URL/);
   });
+
+  it('reads COUNT_EXACT_LIMIT (0 = always exact) and refuses anything but a whole number', () => {
+    assert.deepEqual(loadConfig({}).counts, { exactLimit: 100_000 });
+    assert.deepEqual(loadConfig({ COUNT_EXACT_LIMIT: '5000' }).counts, { exactLimit: 5000 });
+    assert.deepEqual(loadConfig({ COUNT_EXACT_LIMIT: '0' }).counts, { exactLimit: 0 });
+    for (const bad of ['-1', '1.5', 'lots', '2000000000']) assert.throws(() => loadConfig({ COUNT_EXACT_LIMIT: bad }), /COUNT_EXACT_LIMIT/);
+  });
 });

@@ -56,6 +56,8 @@ export interface Config {
    * answers 1001 `error.queryTimeout`. 0 = no limit; undefined = DEFAULT_STATEMENT_TIMEOUT_MS.
    */
   statementTimeoutMs?: number;
+  /** COUNT_EXACT_LIMIT (`exactLimit`): totals above it are approximate (crud/counts.ts); undefined = the default. */
+  counts?: CountOptions;
   /** STORAGE=s3 with its S3_* settings; undefined = local files under DATA_DIR. */
   storage?: { driver: 's3' } & S3Settings;
 }
@@ -67,6 +69,20 @@ export interface ImportLimits {
   maxMb: number;
   /** Size of one user's uploads waiting as import jobs (previewed, not yet run). */
   quotaMb: number;
+}
+
+/** COUNT_EXACT_LIMIT's default: up to this many matching rows a page's total is counted exactly, every time. */
+export const DEFAULT_COUNT_EXACT_LIMIT = 100_000;
+
+export interface CountOptions {
+  /** COUNT_EXACT_LIMIT: largest total counted exactly on every request; 0 = always exact (no bound). */
+  exactLimit: number;
+  /** Least time between two background counts of one (entity, filter) (ms). */
+  recountMs?: number;
+  /** How long a background count serves while no write moved the entity's epoch (ms); bounds writes behind the app's back. */
+  ttlMs?: number;
+  /** How often another instance's writes are looked for (ms), as EpochWatch. */
+  maxAgeMs?: number;
 }
 
 export const DEFAULT_IMPORT_LIMITS: ImportLimits = { maxRows: 100_000, maxMb: 50, quotaMb: 200 };
@@ -101,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const metrics = metricsFromEnv(env);
   const storage = storageFromEnv(env);
   const statementTimeoutMs = statementTimeoutFromEnv(env.DB_STATEMENT_TIMEOUT_MS);
+  const counts = countsFromEnv(env);
   const uploadBaseUrl = env.UPLOAD_BASE_URL === undefined || env.UPLOAD_BASE_URL === '' ? undefined : parseUploadBase(env.UPLOAD_BASE_URL);
   const config: Config = {
     port,
@@ -125,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...(metrics ? { metrics } : {}),
     ...(storage ? { storage } : {}),
     statementTimeoutMs,
+    counts,
     ...overrides,
   };
   // Upload answers name the bucket's public address when one is given: the key is the URL's path.
@@ -155,6 +173,17 @@ function importLimitsFromEnv(env: NodeJS.ProcessEnv): ImportLimits {
     maxMb: n('IMPORT_MAX_MB', DEFAULT_IMPORT_LIMITS.maxMb, 10_000),
     quotaMb: n('IMPORT_QUOTA_MB', DEFAULT_IMPORT_LIMITS.quotaMb, 100_000),
   };
+}
+
+/** COUNT_EXACT_LIMIT: a whole number from 0 (every total exact) to 1 000 000 000; default DEFAULT_COUNT_EXACT_LIMIT. */
+function countsFromEnv(env: NodeJS.ProcessEnv): CountOptions {
+  const raw = env.COUNT_EXACT_LIMIT;
+  if (raw === undefined || raw === '') return { exactLimit: DEFAULT_COUNT_EXACT_LIMIT };
+  const v = Number(raw);
+  if (!Number.isInteger(v) || v < 0 || v > 1_000_000_000) {
+    throw new ConfigError(`COUNT_EXACT_LIMIT must be a whole number from 0 (always exact) to 1000000000, got "${raw.slice(0, 50)}"`);
+  }
+  return { exactLimit: v };
 }
 
 /** `https://a.example.com, https://b.example.com:8443` → their origins; anything but http(s) origins stops the start. */

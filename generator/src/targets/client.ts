@@ -87,7 +87,8 @@ export type PageQuery<Row> = ListQuery<Row> & { page?: number; size?: number };
 /** \`page\`'s answer. */
 export interface Page<Row> {
   list: Row[];
-  pagination: { page: number; size: number; total: number };
+  /** \`totalExact: false\`: \`total\` is approximate (above the server's COUNT_EXACT_LIMIT). */
+  pagination: { page: number; size: number; total: number; totalExact?: false };
 }
 
 /** An answer with a code other than 1000: \`code\` and the server's (translated) \`message\`. */

@@ -166,7 +166,8 @@ describe('generateOpenApi', () => {
     assert.equal(pageBody.properties.title.type, 'string');
     const pageData = data(op(d, '/admin/demo/goods/page'));
     assert.deepEqual(pageData.properties.list.items, { $ref: '#/components/schemas/DemoGoods' });
-    assert.deepEqual(Object.keys(pageData.properties.pagination.properties), ['page', 'size', 'total']);
+    assert.deepEqual(Object.keys(pageData.properties.pagination.properties), ['page', 'size', 'total', 'totalExact']);
+    assert.deepEqual(pageData.properties.pagination.required, ['page', 'size', 'total'], 'totalExact only marks an approximate total');
     // list takes the same filters, without paging
     assert.deepEqual(Object.keys(body(op(d, '/admin/demo/goods/list')).properties), ['order', 'sort', 'keyWord', 'status', 'type', 'title', 'where']);
     // join filters use the request param

@@ -238,7 +238,16 @@ function operation(entity: EntityModel, a: ActionModel, byId: Map<string, Entity
           list: { type: 'array', items: ref(name) },
           pagination: {
             type: 'object',
-            properties: { page: { type: 'integer' }, size: { type: 'integer' }, total: { type: 'integer' } },
+            properties: {
+              page: { type: 'integer' },
+              size: { type: 'integer' },
+              total: { type: 'integer' },
+              totalExact: {
+                type: 'boolean',
+                enum: [false],
+                description: 'Present (false) only when total is approximate: above COUNT_EXACT_LIMIT matching rows and not counted for this answer; never below the rows the page proves.',
+              },
+            },
             required: ['page', 'size', 'total'],
           },
         },

@@ -5,6 +5,8 @@ import Router from '@koa/router';
 import { COMPRESS_THRESHOLD, compressLarge } from '../http/compressLarge.js';
 import { bodyParser } from '../http/bodyParser.js';
 import { EpochCache } from '../db/epochCache.js';
+import { CountCache } from '../crud/counts.js';
+import { DEFAULT_COUNT_EXACT_LIMIT } from '../config.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { Authz, bumpAuthEpoch } from '../auth/authz.js';
@@ -129,8 +131,10 @@ export async function createApp(config: Config, parts: AppParts, options: Create
       scheduler: new TaskScheduler(config.scheduler),
       // A getter: the registry is the one services ends up holding, whatever replaces it above.
       plugins: new PluginManager({ knex, config, logger, get taskHandlers() { return services.taskHandlers; } }),
+      counts: new CountCache(knex, config.counts ?? { exactLimit: DEFAULT_COUNT_EXACT_LIMIT }),
       changed: async (entityId) => {
         if (authSources.has(entityId)) await bumpAuthEpoch(knex);
+        await services.counts.bump(entityId);
         for (const cache of readCaches.get(entityId) ?? []) await cache.bump();
         await services.hooks.get(entityId)?.afterCommit?.(services);
       },

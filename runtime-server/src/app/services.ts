@@ -10,6 +10,7 @@ import type { VisibilityRule } from '../crud/context.js';
 import type { Dialect } from '../db/createDb.js';
 import type { Authz } from '../auth/authz.js';
 import type { EpochCache } from '../db/epochCache.js';
+import type { CountCache } from '../crud/counts.js';
 import type { EntityHooks } from '../crud/hooks.js';
 import type { TaskHandlerRegistry } from '../scheduler/handlers.js';
 import type { TaskScheduler } from '../scheduler/scheduler.js';
@@ -101,7 +102,9 @@ export interface AppServices {
   metrics?: AppMetrics;
   /** Export/import jobs running on this instance (their state is in base_sys_data_job). */
   dataJobs: DataJobRunner;
-  /** Called after a generic write to an entity (bumps the auth epoch for permission sources, and the read caches over it). */
+  /** Totals of large pages, shared through each entity's count epoch (crud/counts.ts). */
+  counts: CountCache;
+  /** Called after a write to an entity (bumps the auth epoch for permission sources, the read caches over it and its count epoch). */
   changed(entityId: string): Promise<void>;
   /** A module's named read cache (ModuleDefinition.readCaches); throws for a name no module declared. */
   readCache(name: string): EpochCache;

@@ -36,7 +36,7 @@ export function filteredQuery(
   knex: Knex | Knex.Transaction,
   rt: EntityRuntime,
   input: ListInput,
-  restrict: { scope?: DataScope; tenant?: number; visible?: DataScope; where?: (qb: Knex.QueryBuilder) => void } = {},
+  restrict: { scope?: DataScope; tenant?: number; visible?: DataScope; where?: (qb: Knex.QueryBuilder) => void; joins?: boolean } = {},
 ): Knex.QueryBuilder {
   const q = rt.model.query;
   const qb = knex({ a: rt.table });
@@ -45,7 +45,8 @@ export function filteredQuery(
   if (restrict.scope) qb.whereIn(`a.${restrict.scope.column}`, restrict.scope.ids);
   if (restrict.visible) qb.whereIn(`a.${restrict.visible.column}`, restrict.visible.ids);
   if (restrict.where) restrict.where(qb);
-  for (const j of q.join) qb.leftJoin({ [j.alias]: j.table }, `${j.alias}.id`, `a.${j.on}`);
+  // `joins: false`: the main table alone (a deep page's id query, operations/page.ts, when nothing names a join).
+  if (restrict.joins !== false) for (const j of q.join) qb.leftJoin({ [j.alias]: j.table }, `${j.alias}.id`, `a.${j.on}`);
   const kw = input.keyWord;
   if (kw !== undefined && kw !== null && kw !== '' && q.keyWordLikeFields.length) {
     qb.where((w) => {

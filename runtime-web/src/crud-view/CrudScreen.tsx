@@ -25,6 +25,7 @@ import { DataTable } from './DataTable';
 import { installScreens, screenViewFor } from './registry';
 import { SCREEN_MODULES } from './modules';
 import { Sidebar } from './Sidebar';
+import { totalLabel } from './totalLabel';
 import { UnknownNames } from './UnknownNames';
 import { useCrudController } from './useCrudController';
 import { useScreenActions } from './useScreenActions';
@@ -88,7 +89,7 @@ const CrudView = observer(function CrudView({ store, autoAdd }: { store: CrudSto
       {store.paged && (
         <div className="crud-footer">
           <span className="crud-muted" data-testid="crud-total">
-            {t('total', { total: store.total })}
+            {totalLabel(t, store.total, store.totalExact)}
           </span>
           {selectedCount ? <span className="crud-muted">{t('selected', { n: selectedCount })}</span> : null}
           <span className="crud-flex1" />

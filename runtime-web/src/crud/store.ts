@@ -38,6 +38,8 @@ export class CrudStore {
   rows: Row[] = [];
   tree: TreeRow[] = [];
   total = 0;
+  /** False when the server marked `total` approximate (a large table): shown as "about …". */
+  totalExact = true;
   loading = false;
   error: CrudError | undefined = undefined;
   /** Selected rows by id, kept across pages and refreshes. */
@@ -116,6 +118,7 @@ export class CrudStore {
         runInAction(() => {
           this.rows = res.list;
           this.total = Number(res.pagination.total) || 0;
+          this.totalExact = res.pagination.totalExact !== false;
           this.tree = [];
         });
         // The last row of the last page was deleted: show the page before it.
@@ -126,6 +129,7 @@ export class CrudStore {
         runInAction(() => {
           this.rows = list;
           this.total = list.length;
+          this.totalExact = true;
           this.tree = this.model.view === 'tree-table' ? buildTree(list, this.model.defaultSort) : [];
         });
       }

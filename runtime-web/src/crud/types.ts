@@ -121,5 +121,6 @@ export type Row = Record<string, unknown> & { id?: number | string };
 
 export interface PageResult {
   list: Row[];
-  pagination: { page: number; size: number; total: number };
+  /** `totalExact: false`: the server's total is an approximation (above its COUNT_EXACT_LIMIT). */
+  pagination: { page: number; size: number; total: number; totalExact?: boolean };
 }

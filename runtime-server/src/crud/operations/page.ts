@@ -1,13 +1,25 @@
+import type { Knex } from 'knex';
 import { assertValid } from '../../core/validator.js';
 import type { CrudContext } from '../context.js';
+import { pageTotal } from '../counts.js';
 import { applyOrder, filteredQuery, mapRow, selectOutput } from '../query.js';
 import type { ListInput } from '../query.js';
 import { readRows } from '../hooks.js';
 
 export interface PageResult {
   list: Record<string, unknown>[];
-  pagination: { page: number; size: number; total: number };
+  /**
+   * `totalExact: false` (added to the family's protocol, which its clients ignore) marks a total above
+   * COUNT_EXACT_LIMIT that was not counted for this answer: an approximation, never below the rows the page proves.
+   */
+  pagination: { page: number; size: number; total: number; totalExact?: false };
 }
+
+/**
+ * From this offset on, a page reads its ids first (ORDER BY … LIMIT … OFFSET over the (key, id) index alone) and
+ * then only its own rows: the rows skipped are never read (a deferred join). Below it one query is cheaper.
+ */
+export const DEFERRED_OFFSET = 1000;
 
 /**
  * page: `{ page, size, order, sort, keyWord, …filters }` → `{ list, pagination }`.
@@ -16,17 +28,73 @@ export interface PageResult {
 export async function page(c: CrudContext, body: unknown): Promise<PageResult> {
   const input = (body ?? {}) as ListInput;
   assertValid(c.rt.validators.filters, input, c.rt.labels);
-  const pageNo = input.page ?? 1;
+  const pageNo = input.isExport ? 1 : (input.page ?? 1);
   const size = input.isExport
     ? Math.min(input.maxExportLimit || c.limits.listRows, c.limits.listRows)
     : (input.size ?? 20);
-  const base = filteredQuery(c.knex, c.rt, input, c);
-  const countRow = (await base.clone().count({ total: '*' }).first()) as { total: number | string } | undefined;
-  const rows = (await applyOrder(selectOutput(base, c.rt), c.rt, input)
-    .limit(size)
-    .offset(input.isExport ? 0 : (pageNo - 1) * size)) as Record<string, unknown>[];
+  const offset = (pageNo - 1) * size;
+  const base = mainQuery(c, input);
+  // One row past the page: whether more follow, which often settles the total without counting.
+  const rows = await pageRows(c, input, offset, size + 1, offset >= DEFERRED_OFFSET);
+  const more = rows.length > size;
+  if (more) rows.length = size;
+  const total = await pageTotal(c.knex, base, c.app?.counts, c.rt.model.id, { offset, rows: rows.length, more });
   return {
     list: await readRows(c, rows.map((r) => mapRow(c.rt, r)), 'page'),
-    pagination: { page: input.isExport ? 1 : pageNo, size, total: Number(countRow?.total ?? 0) },
+    pagination: { page: pageNo, size, total: total.total, ...(total.exact ? {} : { totalExact: false as const }) },
   };
+}
+
+/** The name the deferred join's row query gives `a.id` (beside the output columns, which mapRow picks). */
+const SEEK_ID = '__page_id';
+
+/**
+ * `limit` rows from `offset` in the request's order, as database rows of the output columns. `deferred`: the
+ * ids first, from the filtered and ordered main table (its joins only when the WHERE or ORDER BY names them),
+ * then the rows of those ids, put back in that order. Same rows as one LIMIT/OFFSET query: the order ends in
+ * `a.id`, so it is total.
+ */
+export async function pageRows(c: CrudContext, input: ListInput, offset: number, limit: number, deferred: boolean): Promise<Record<string, unknown>[]> {
+  if (!deferred) {
+    return (await applyOrder(selectOutput(filteredQuery(c.knex, c.rt, input, c), c.rt), c.rt, input).limit(limit).offset(offset)) as Record<string, unknown>[];
+  }
+  const ids = applyOrder(mainQuery(c, input, true).select('a.id'), c.rt, input).limit(limit).offset(offset);
+  const idRows = (await ids) as { id: number | string }[];
+  if (!idRows.length) return [];
+  const rows = (await selectOutput(filteredQuery(c.knex, c.rt, {}, restrictOf(c)), c.rt)
+    .select(`a.id as ${SEEK_ID}`)
+    .whereIn('a.id', idRows.map((r) => r.id))) as Record<string, unknown>[];
+  const byId = new Map(rows.map((r) => [String(r[SEEK_ID]), r]));
+  // A row deleted between the two reads is left out, as a later page query would.
+  return idRows.flatMap((r): Record<string, unknown>[] => {
+    const row = byId.get(String(r.id));
+    return row ? [row] : [];
+  });
+}
+
+/**
+ * FROM + WHERE of the request on the main table, with its joins only when the WHERE (or with `ordered`, the
+ * ORDER BY) names them: LEFT JOINs on a primary key add no row, and without them the count or the id query can
+ * stay inside one index of the main table.
+ */
+function mainQuery(c: CrudContext, input: ListInput, ordered = false): Knex.QueryBuilder {
+  const alone = filteredQuery(c.knex, c.rt, input, { ...restrictOf(c), joins: false });
+  const aliases = c.rt.model.query.join.map((j) => j.alias);
+  if (!aliases.length) return alone;
+  const sql = (ordered ? applyOrder(alone.clone(), c.rt, input) : alone).toSQL().sql;
+  return namesAlias(sql, aliases) ? filteredQuery(c.knex, c.rt, input, c) : alone;
+}
+
+function restrictOf(c: CrudContext): Parameters<typeof filteredQuery>[3] {
+  return {
+    ...(c.tenant !== undefined ? { tenant: c.tenant } : {}),
+    ...(c.scope ? { scope: c.scope } : {}),
+    ...(c.visible ? { visible: c.visible } : {}),
+    ...(c.where ? { where: c.where } : {}),
+  };
+}
+
+/** Does the SQL text name a column of one of these table aliases (`"b".`, `` `b`. ``, `b.`)? */
+function namesAlias(sql: string, aliases: string[]): boolean {
+  return aliases.some((a) => new RegExp(`(^|[^\\w"\`])["\`]?${a}["\`]?\\.`).test(sql));
 }

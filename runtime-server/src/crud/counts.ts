@@ -1,0 +1,237 @@
+import type { Knex } from 'knex';
+import { bumpConfEpoch, EpochWatch } from '../db/confEpoch.js';
+import { dialectOfKnex } from '../db/createDb.js';
+import type { CountOptions } from '../config.js';
+
+/** A page's total: exact, or (above the limit) an approximation never below the rows known to exist. */
+export interface PageTotal {
+  total: number;
+  exact: boolean;
+}
+
+interface Entry {
+  total: number;
+  gen: number;
+  at: number;
+}
+
+interface EntityCounts {
+  watch: EpochWatch;
+  /** Moves when the entity's shared epoch moves: entries of an older generation are only estimates. */
+  gen: number;
+  values: Map<string, Entry>;
+}
+
+/** Most (filter) keys kept per entity; beyond it the entity's entries start afresh. */
+const MAX_KEYS = 500;
+/** Background counts waiting per instance; more are dropped (the next request asks again). */
+const MAX_QUEUE = 20;
+/** A stale count still serves as the estimate (marked approximate) this long. */
+const STALE_MS = 10 * 60_000;
+
+/**
+ * Totals of large filtered sets, per instance, per entity and per full WHERE clause (tenant, data scope,
+ * visibility and every filter are in the key: the SQL text and its bindings). An entry is valid while the
+ * entity's shared epoch (`epoch:count:<entity>` in base_sys_conf, bumped by `services.changed` after every
+ * write through the app: routes, bulk edit, import, restore) has not moved, so several instances act as one.
+ * Counts run in the background, one at a time per instance and at most every `recountMs` per key; the page
+ * answers at once with what is known. Totals above the limit are always marked approximate, even when they
+ * come from a count: a write behind the app's back (SQL, a plugin) moves no epoch.
+ */
+export class CountCache {
+  readonly exactLimit: number;
+  private readonly recountMs: number;
+  private readonly ttlMs: number;
+  private readonly maxAgeMs: number;
+  private readonly entities = new Map<string, EntityCounts>();
+  private readonly lastRun = new Map<string, number>();
+  private readonly queue: { id: string; run: () => Promise<void> }[] = [];
+  private readonly queued = new Set<string>();
+  private running: Promise<void> | undefined;
+
+  constructor(
+    private readonly knex: Knex,
+    options: CountOptions,
+  ) {
+    this.exactLimit = options.exactLimit;
+    this.recountMs = options.recountMs ?? 10_000;
+    this.ttlMs = options.ttlMs ?? 60_000;
+    this.maxAgeMs = options.maxAgeMs ?? 1000;
+  }
+
+  /** After a write to the entity (any path): every instance's counts of it become estimates. */
+  bump(entityId: string, knex: Knex | Knex.Transaction = this.knex): Promise<void> {
+    return bumpConfEpoch(knex, epochKey(entityId));
+  }
+
+  private of(entityId: string): EntityCounts {
+    let e = this.entities.get(entityId);
+    if (!e) {
+      const created: EntityCounts = {
+        gen: 0,
+        values: new Map(),
+        watch: new EpochWatch(this.knex, epochKey(entityId), this.maxAgeMs, () => {
+          created.gen++;
+        }),
+      };
+      this.entities.set(entityId, (e = created));
+    }
+    return e;
+  }
+
+  /** What is known of `key`'s total: a count valid under the current epoch, or a stale one (an estimate). */
+  async lookup(entityId: string, key: string): Promise<{ valid?: number; stale?: number; gen: number }> {
+    const e = this.of(entityId);
+    const check = e.watch.check();
+    if (check) await check;
+    const hit = e.values.get(key);
+    const t = Date.now();
+    if (!hit) return { gen: e.gen };
+    if (hit.gen === e.gen && t - hit.at < this.ttlMs) return { valid: hit.total, gen: e.gen };
+    if (t - hit.at < STALE_MS) return { stale: hit.total, gen: e.gen };
+    return { gen: e.gen };
+  }
+
+  /** Counts `key` in the background (deduplicated, one at a time, at most every `recountMs`); kept if no write moved the epoch meanwhile. */
+  recount(entityId: string, key: string, gen: number, count: () => Promise<number>): void {
+    const id = `${entityId}\n${key}`;
+    const t = Date.now();
+    if (this.queued.has(id) || this.queue.length >= MAX_QUEUE) return;
+    if (t - (this.lastRun.get(id) ?? -Infinity) < this.recountMs) return;
+    this.queued.add(id);
+    this.queue.push({
+      id,
+      run: async () => {
+        this.lastRun.set(id, Date.now());
+        if (this.lastRun.size > MAX_KEYS * 4) this.lastRun.clear();
+        this.store(entityId, key, gen, await count());
+      },
+    });
+    this.drain();
+  }
+
+  /**
+   * Keeps a count of `key` begun under generation `gen`. If a write moved the epoch meanwhile it is kept as a stale
+   * count (an estimate): on a table written all the time the estimate still follows the counts.
+   */
+  store(entityId: string, key: string, gen: number, total: number): void {
+    const e = this.of(entityId);
+    const had = e.values.get(key);
+    if (had && had.gen > gen) return;
+    if (e.values.size >= MAX_KEYS) e.values.clear();
+    e.values.set(key, { total, gen, at: Date.now() });
+  }
+
+  private drain(): void {
+    if (this.running) return;
+    const next = this.queue.shift();
+    if (!next) return;
+    // After the answer that asked for it: SQLite's driver counts on the event loop.
+    this.running = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(next.run)
+      .catch(() => undefined)
+      .finally(() => {
+        this.queued.delete(next.id);
+        this.running = undefined;
+        this.drain();
+      });
+  }
+
+  /** Resolves once no background count is queued or running (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+}
+
+function epochKey(entityId: string): string {
+  return `epoch:count:${entityId}`;
+}
+
+/** `SELECT COUNT(*)` of the rows `base` matches (FROM + joins + WHERE, selecting nothing). */
+export async function countAll(base: Knex.QueryBuilder): Promise<number> {
+  const row = (await base.clone().clearSelect().clearOrder().count({ total: '*' }).first()) as { total: number | string } | undefined;
+  return Number(row?.total ?? 0);
+}
+
+/** How many rows `base` matches, counting no further than `limit + 1`: a bounded walk of the index. */
+export async function countUpTo(knex: Knex, base: Knex.QueryBuilder, limit: number): Promise<number> {
+  const sub = base.clone().clearSelect().clearOrder().select(knex.raw('1 as one')).limit(limit + 1).as('bounded');
+  const row = (await knex.from(sub).count({ total: '*' }).first()) as { total: number | string } | undefined;
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * The planner's estimate of the rows `base` matches, without reading them: PostgreSQL's `EXPLAIN` rows, MariaDB's
+ * `EXPLAIN` rows of the main table (times its `filtered` share). SQLite's planner gives no row estimate: undefined.
+ */
+export async function plannerEstimate(knex: Knex, base: Knex.QueryBuilder): Promise<number | undefined> {
+  const dialect = dialectOfKnex(knex);
+  if (dialect === 'sqlite') return undefined;
+  const { sql, bindings } = base.clone().clearSelect().clearOrder().select('a.id').toSQL();
+  try {
+    if (dialect === 'postgres') {
+      const res = (await knex.raw(`EXPLAIN (FORMAT JSON) ${sql}`, bindings)) as { rows: { 'QUERY PLAN': unknown }[] };
+      const raw = res.rows[0]?.['QUERY PLAN'];
+      const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[];
+      const n = plan[0]?.Plan?.['Plan Rows'];
+      return typeof n === 'number' && Number.isFinite(n) ? Math.round(n) : undefined;
+    }
+    const [rows] = (await knex.raw(`EXPLAIN ${sql}`, bindings)) as [{ table?: string; rows?: number | string | null; filtered?: number | string | null }[]];
+    const main = rows.find((r) => r.table === 'a') ?? rows[0];
+    if (!main || main.rows === null || main.rows === undefined) return undefined;
+    const filtered = main.filtered === null || main.filtered === undefined ? 100 : Number(main.filtered);
+    const n = Math.round((Number(main.rows) * filtered) / 100);
+    return Number.isFinite(n) ? n : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The total of a page answer. Up to `exactLimit` matching rows it is counted exactly (a count that stops at
+ * `exactLimit + 1`); above, it is the count kept for this (entity, WHERE) while valid under the entity's epoch,
+ * else a stale count or the planner's estimate, never below what the page itself proves (`known`), and marked
+ * inexact. A background count refreshes the kept one. A page past the end of such a total counts at once (exact).
+ */
+export async function pageTotal(
+  knex: Knex,
+  base: Knex.QueryBuilder,
+  counts: CountCache | undefined,
+  entityId: string,
+  known: { offset: number; rows: number; more: boolean },
+): Promise<PageTotal> {
+  // The page proves the total: its last row is the last one.
+  if (!known.more && (known.rows > 0 || known.offset === 0)) return { total: known.offset + known.rows, exact: true };
+  if (!counts || counts.exactLimit <= 0) return { total: await countAll(base), exact: true };
+  const limit = counts.exactLimit;
+  const { sql, bindings } = base.toSQL();
+  const key = `${sql}\n${JSON.stringify(bindings)}`;
+  const cached = await counts.lookup(entityId, key);
+  // A count far above the limit, made before the last writes, still shows the set is above it: no bounded count
+  // (the background count corrects the estimate, and a set that did fall under the limit is exact again after it).
+  const clearlyAbove = (cached.valid ?? cached.stale ?? 0) > 2 * limit;
+  if (!clearlyAbove) {
+    const n = await countUpTo(knex, base, limit);
+    if (n <= limit) return { total: n, exact: true };
+  }
+  // Past the end of an approximate total (it was too high): count now, once, so the console can go back to the
+  // real last page in one step; the count is kept for the next requests.
+  if (known.rows === 0 && known.offset > 0) {
+    const n = await countAll(base);
+    counts.store(entityId, key, cached.gen, n);
+    return { total: n, exact: true };
+  }
+  let estimate = cached.valid ?? cached.stale;
+  if (estimate === undefined && dialectOfKnex(knex) === 'sqlite') {
+    // No planner estimate, and SQLite's driver would hold the event loop for a background count just the same:
+    // count now, once per filter, and keep it (still marked: later answers serve it after writes elsewhere).
+    estimate = await countAll(base);
+    counts.store(entityId, key, cached.gen, estimate);
+  } else if (cached.valid === undefined) {
+    counts.recount(entityId, key, cached.gen, () => countAll(base));
+    estimate ??= await plannerEstimate(knex, base);
+  }
+  const floor = Math.max(limit + 1, known.offset + known.rows + (known.more ? 1 : 0));
+  const total = Math.max(estimate ?? 0, floor);
+  return { total, exact: false };
+}

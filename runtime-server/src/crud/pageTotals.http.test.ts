@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { insertId } from '../db/insertId.js';
+import { now } from '../db/values.js';
+import { TABLES } from '../generated/tables.js';
+import { eventually } from '../testing/eventually.js';
+import { testDatabases } from '../testing/forEachDb.js';
+import { createScopedAdmin, insertUser } from '../testing/scopedAdmin.js';
+import { startTestApp } from '../testing/testApp.js';
+import type { Client, TestApp } from '../testing/testApp.js';
+
+const G = '/admin/demo/goods';
+/** COUNT_EXACT_LIMIT of these servers: totals above 5 are approximate. */
+const LIMIT = 5;
+
+interface Pagination {
+  page: number;
+  size: number;
+  total: number;
+  totalExact?: boolean;
+}
+
+async function pagination(client: Client, url: string, body: Record<string, unknown>): Promise<Pagination> {
+  const res = await client.post(url, body);
+  assert.equal(res.body.code, 1000, JSON.stringify(res.body));
+  return res.body.data.pagination as Pagination;
+}
+
+for (const db of testDatabases()) {
+  describe(`page totals: exact up to COUNT_EXACT_LIMIT, marked above (${db.name})`, () => {
+    let app: TestApp;
+    /** A second instance on the same database: counts follow writes made through either. */
+    let other: TestApp;
+
+    before(async () => {
+      const config = await db.config({ counts: { exactLimit: LIMIT, recountMs: 0 } });
+      app = await startTestApp(config);
+      other = await startTestApp(config);
+      const goods = Array.from({ length: 15 }, (_, i) => ({ title: `g${String(i).padStart(2, '0')}`, status: i < 5 ? 0 : 1, price: i % 4 }));
+      assert.equal((await app.post(`${G}/add`, goods)).body.code, 1000);
+    });
+    after(async () => {
+      await other?.close();
+      await app?.close();
+      await db.cleanup();
+    });
+
+    it('counts exactly up to the limit: no mark', async () => {
+      assert.deepEqual(await pagination(app, `${G}/page`, { status: 0, size: 2 }), { page: 1, size: 2, total: 5 }, 'exactly the limit is still exact');
+      assert.deepEqual(await pagination(app, `${G}/page`, { price: [3, 3], size: 2 }), { page: 1, size: 2, total: 3 });
+      // Above the limit, but the one page holds every row: its length is the total.
+      assert.deepEqual(await pagination(app, `${G}/page`, { title: 'g0', size: 20 }), { page: 1, size: 20, total: 10 });
+      const above = await pagination(app, `${G}/page`, { status: 1, size: 2 });
+      assert.equal(above.totalExact, false, '10 matching rows are above the limit of 5');
+      assert.ok(above.total > LIMIT, `${above.total}`);
+    });
+
+    it('marks a total above the limit, never below the rows the page proves, and serves the background count', async () => {
+      const first = await pagination(app, `${G}/page`, { size: 2 });
+      assert.equal(first.totalExact, false);
+      assert.ok(first.total > LIMIT, `${first.total} is above the limit`);
+      // The background count of this filter lands in the cache: the same total on every later answer, still marked.
+      await eventually(async () => (await pagination(app, `${G}/page`, { size: 2 })).total === 15, 'the kept count');
+      const again = await pagination(app, `${G}/page`, { size: 2, page: 3 });
+      assert.deepEqual(again, { page: 3, size: 2, total: 15, totalExact: false });
+    });
+
+    it('the last page proves its total; a page past an approximate end counts at once', async () => {
+      assert.deepEqual(await pagination(app, `${G}/page`, { size: 2, page: 8 }), { page: 8, size: 2, total: 15 });
+      assert.deepEqual(await pagination(app, `${G}/page`, { size: 2, page: 40 }), { page: 40, size: 2, total: 15 });
+    });
+
+    it('a write through either instance replaces the kept count on both (the shared count epoch)', async () => {
+      await eventually(async () => (await pagination(other, `${G}/page`, { size: 3 })).total === 15, 'the other instance keeps its count');
+      assert.equal((await other.post(`${G}/add`, { title: 'new one' })).body.code, 1000);
+      // Without the epoch each instance would answer 15 for the cache's whole 60 s life.
+      await eventually(async () => (await pagination(app, `${G}/page`, { size: 3 })).total === 16, 'the count after a write on the other instance');
+      const del = await app.post(`${G}/delete`, { ids: [(await app.post(`${G}/page`, { title: 'new one' })).body.data.list[0].id] });
+      assert.equal(del.body.code, 1000);
+      await eventually(async () => (await pagination(other, `${G}/page`, { size: 3 })).total === 15, 'the count after a delete on the first instance');
+    });
+
+    it('a scoped admin\'s total counts the rows of their scope only', async () => {
+      const knex = app.instance.services.knex;
+      const ts = now();
+      const mine = await insertId(knex, TABLES.baseSysDepartment, { name: 'count-mine', orderNum: 0, createTime: ts, updateTime: ts });
+      const theirs = await insertId(knex, TABLES.baseSysDepartment, { name: 'count-theirs', orderNum: 0, createTime: ts, updateTime: ts });
+      for (let i = 0; i < 8; i++) await insertUser(app, `count-mine-${i}`, mine);
+      for (let i = 0; i < 12; i++) await insertUser(app, `count-theirs-${i}`, theirs);
+      const scoped = await createScopedAdmin(app, { username: 'count-scoped', perms: ['base:sys:user:page'], departmentIds: [mine] });
+      const as = app.as(scoped.tokens.token);
+      const U = '/admin/base/sys/user/page';
+      const all = await as.post(U, { size: 100 });
+      assert.equal(all.body.code, 1000, JSON.stringify(all.body));
+      const reachable = all.body.data.list.length as number;
+      assert.ok(reachable >= 8 && reachable < 20, `${reachable} users in scope`);
+      assert.deepEqual(all.body.data.pagination, { page: 1, size: 100, total: reachable });
+      const first = await pagination(as, U, { size: 2 });
+      assert.equal(first.totalExact, false);
+      await eventually(async () => (await pagination(as, U, { size: 2 })).total === reachable, 'the scoped count');
+      // The super-admin's count of the same screen is another key: every user.
+      const everyone = Number((await knex(TABLES.baseSysUser).count({ n: '*' }).first())?.n);
+      await eventually(async () => (await pagination(app, U, { size: 2 })).total === everyone, 'the unscoped count');
+      assert.equal((await pagination(as, U, { size: 2 })).total, reachable, 'the scoped total did not take the unscoped one');
+    });
+  });
+}
