@@ -131,7 +131,9 @@ export class AppMetrics {
     knex.on('query-response', (_res: unknown, q: { __knexQueryUid?: string }) => done(q));
     knex.on('query-error', (err: { code?: unknown; errno?: unknown; name?: string }, q: { __knexQueryUid?: string }) => {
       done(q);
-      if (isTimeout(err)) this.statementTimeouts.inc();
+      // The statement limit (db/statementLimit.ts) hands Knex its translated error already: counted here once, not
+      // again when it leaves the request (the middleware counts only what never reached a query event).
+      if (isTimeout(err) || (err as { key?: unknown }).key === 'error.queryTimeout') this.statementTimeouts.inc();
     });
   }
 
