@@ -116,3 +116,23 @@ export function accessIndexes(p: AccessPaths, declared: IndexModel[]): IndexMode
   }
   return out;
 }
+
+/** Storage types a search index covers: text the user types a substring of. */
+const SEARCH_TYPES = new Set(['string', 'text', 'longtext']);
+
+/**
+ * The main-table columns keyword (`keyWordLikeFields`) and `fieldLike` search look into, of a text type and not
+ * opted out (`"x-search": false` on the property): the columns that get a search index (docs/generator.md,
+ * "Search indexes"). Numbers and joined columns keep plain LIKE. In declared order, keyword columns first.
+ */
+export function searchColumns(fields: FieldModel[], query: QueryModel, optOut: Set<string>): string[] {
+  const out: string[] = [];
+  for (const col of [...query.keyWordLikeFields, ...query.fieldLike.map((f) => f.column)]) {
+    if (!col.startsWith('a.')) continue;
+    const name = col.slice(2);
+    const f = fields.find((x) => x.name === name);
+    if (!f || f.secret || !SEARCH_TYPES.has(f.type) || optOut.has(name) || out.includes(name)) continue;
+    out.push(name);
+  }
+  return out;
+}
