@@ -123,16 +123,19 @@ const SEARCH_TYPES = new Set(['string', 'text', 'longtext']);
 /**
  * The main-table columns keyword (`keyWordLikeFields`) and `fieldLike` search look into, of a text type and not
  * opted out (`"x-search": false` on the property): the columns that get a search index (docs/generator.md,
- * "Search indexes"). Numbers and joined columns keep plain LIKE. In declared order, keyword columns first.
+ * "Search indexes"). Numbers and joined columns keep plain LIKE, and so does a keyword with one of them among its
+ * columns (the OR reads every row anyway: no index for it). In declared order, keyword columns first.
  */
 export function searchColumns(fields: FieldModel[], query: QueryModel, optOut: Set<string>): string[] {
+  const searchable = (col: string) => {
+    const f = col.startsWith('a.') ? fields.find((x) => x.name === col.slice(2)) : undefined;
+    return !!f && !f.secret && SEARCH_TYPES.has(f.type) && !optOut.has(f.name);
+  };
+  // The keyword looks into all its columns at once (OR): an index serves it only when it covers every one.
+  const kw = query.keyWordLikeFields.every(searchable) ? query.keyWordLikeFields : [];
   const out: string[] = [];
-  for (const col of [...query.keyWordLikeFields, ...query.fieldLike.map((f) => f.column)]) {
-    if (!col.startsWith('a.')) continue;
-    const name = col.slice(2);
-    const f = fields.find((x) => x.name === name);
-    if (!f || f.secret || !SEARCH_TYPES.has(f.type) || optOut.has(name) || out.includes(name)) continue;
-    out.push(name);
+  for (const col of [...kw, ...query.fieldLike.map((f) => f.column).filter(searchable)]) {
+    if (!out.includes(col.slice(2))) out.push(col.slice(2));
   }
   return out;
 }
