@@ -123,7 +123,7 @@ async function main() {
           return trx.raw(q, bind);
         }) : knex.raw(q, bind));
         let t = process.hrtime.bigint();
-        await sql(`SELECT a.id, a.title FROM goods a WHERE ${fts}${where} ORDER BY a.createTime DESC, a.id DESC LIMIT 20`);
+        await sql(`SELECT a.id, a.title FROM goods a WHERE ${fts}${where} ORDER BY a.${dialect === 'postgres' ? '"createTime"' : 'createTime'} DESC, a.id DESC LIMIT 20`);
         const ms = Number(process.hrtime.bigint() - t) / 1e6;
         t = process.hrtime.bigint();
         const res = (await sql(`SELECT COUNT(*) AS n FROM goods a WHERE ${fts}${where}`)) as unknown;

@@ -154,6 +154,12 @@ describe('diffSnapshots', () => {
     })]).ops;
     assert.deepEqual(rename.at(0), { kind: 'dropSearch', table: 'demo_goods', columns: ['description', 'title'] });
     assert.deepEqual(rename.at(-1), { kind: 'addSearch', table: 'demo_goods', columns: ['summary', 'title'] });
+    // Another column renamed: SQLite renames it in place, the triggers do not name it.
+    const other = diff([searched()], [searched((d) => {
+      d.properties.inventory = { ...d.properties.stock, 'x-renamedFrom': 'stock' };
+      delete d.properties.stock;
+    })]).ops;
+    assert.deepEqual(kinds(other), ['renameColumn']);
     const gone = diff([searched(), category()], [category()]).ops;
     assert.deepEqual(kinds(gone), ['dropSearch', 'dropTable']);
   });

@@ -80,10 +80,18 @@ export function diffSnapshots(prev: Snapshot, next: Snapshot, model: Model): Dif
   return { ops: [...ops, ...tail, ...searchAdds], destructive };
 }
 
-/** Is a column of the table dropped, renamed or altered (an added one is `ALTER TABLE ADD`, no rebuild)? */
+/**
+ * Does the change reach the search index: a column dropped or altered (Knex rebuilds a SQLite table for either,
+ * dropping its triggers) or a searched column renamed (the FTS5 table's columns are named after them)? An added
+ * column (`ALTER TABLE ADD`) or another column renamed (`ALTER TABLE RENAME COLUMN`) leaves it alone.
+ */
 function columnsChange(before: SnapshotTable, after: SnapshotTable, renames: Map<string, string> | undefined): boolean {
-  if (renames && [...renames].some(([to, from]) => before.columns[from] && !before.columns[to])) return true;
-  return Object.entries(before.columns).some(([c, def]) => !after.columns[c] || !sameColumn(def, after.columns[c]!));
+  const renamed = new Map([...(renames ?? [])].filter(([to, from]) => before.columns[from] && !before.columns[to]).map(([to, from]) => [from, to]));
+  if ([...renamed.keys()].some((c) => before.search?.includes(c))) return true;
+  return Object.entries(before.columns).some(([c, def]) => {
+    const now = after.columns[renamed.get(c) ?? c];
+    return !now || !sameColumn(def, now);
+  });
 }
 
 function diffTable(
