@@ -156,6 +156,9 @@ function describe(op: MigrationOp): string {
     case 'addIndex':
     case 'dropIndex':
       return `${op.kind} ${op.name}`;
+    case 'addSearch':
+    case 'dropSearch':
+      return `${op.kind} ${op.table}(${op.columns.join(', ')})`;
     default:
       return `${op.kind} ${op.table}.${op.column}`;
   }

@@ -14,3 +14,4 @@ export { entityClassName, hasTable, ruleNames } from './load/naming.js';
 export type { RuleNames } from './load/naming.js';
 export { decimalStep } from './load/shorthand.js';
 export { sortOrders, sortedColumns } from './load/accessIndexes.js';
+export { searchIndexName } from './load/indexName.js';

@@ -196,6 +196,11 @@ export interface EntityModel {
   actions: ActionModel[];
   query: QueryModel;
   indexes: IndexModel[];
+  /**
+   * Main-table text columns keyword and `fieldLike` search read through the database's search index
+   * (docs/generator.md, "Search indexes"): SQLite FTS5 trigram, PostgreSQL pg_trgm GIN; absent when none.
+   */
+  search?: string[];
   dataScope?: string;
   /** Tenant-scoped (x-tenant): an implicit `tenantId` column filters and stamps every generic query. */
   tenant: boolean;

@@ -116,3 +116,26 @@ export function accessIndexes(p: AccessPaths, declared: IndexModel[]): IndexMode
   }
   return out;
 }
+
+/** Storage types a search index covers: text the user types a substring of. */
+const SEARCH_TYPES = new Set(['string', 'text', 'longtext']);
+
+/**
+ * The main-table columns keyword (`keyWordLikeFields`) and `fieldLike` search look into, of a text type and not
+ * opted out (`"x-search": false` on the property): the columns that get a search index (docs/generator.md,
+ * "Search indexes"). Numbers and joined columns keep plain LIKE, and so does a keyword with one of them among its
+ * columns (the OR reads every row anyway: no index for it). In declared order, keyword columns first.
+ */
+export function searchColumns(fields: FieldModel[], query: QueryModel, optOut: Set<string>): string[] {
+  const searchable = (col: string) => {
+    const f = col.startsWith('a.') ? fields.find((x) => x.name === col.slice(2)) : undefined;
+    return !!f && !f.secret && SEARCH_TYPES.has(f.type) && !optOut.has(f.name);
+  };
+  // The keyword looks into all its columns at once (OR): an index serves it only when it covers every one.
+  const kw = query.keyWordLikeFields.every(searchable) ? query.keyWordLikeFields : [];
+  const out: string[] = [];
+  for (const col of [...kw, ...query.fieldLike.map((f) => f.column).filter(searchable)]) {
+    if (!out.includes(col.slice(2))) out.push(col.slice(2));
+  }
+  return out;
+}

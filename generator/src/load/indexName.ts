@@ -10,3 +10,14 @@ export function indexName(table: string, columns: string[], unique: boolean): st
   const hash = createHash('sha1').update(name).digest('hex').slice(0, 8);
   return `${name.slice(0, MAX - 9)}_${hash}`;
 }
+
+/**
+ * PostgreSQL's pg_trgm index of one searched column (docs/generator.md, "Search indexes"), `<table>_<col>_trgm`,
+ * kept under PostgreSQL's 63-character limit.
+ */
+export function searchIndexName(table: string, column: string): string {
+  const name = `${table}_${column}_trgm`.toLowerCase();
+  if (name.length <= 63) return name;
+  const hash = createHash('sha1').update(name).digest('hex').slice(0, 8);
+  return `${name.slice(0, 63 - 9)}_${hash}`;
+}

@@ -491,6 +491,20 @@ describe('sanitizeEntity model of demo/goods', () => {
     assert.deepEqual(names(goods()), ['demo_goods_updatetime_index', 'demo_goods_createtime_id_index', 'demo_goods_price_id_index', 'demo_goods_stock_id_index', 'demo_goods_status_type_createtime_id_index', 'demo_goods_type_index']);
   });
 
+  it('gives the keyword and fieldLike text columns a search index, with "x-search": false to opt out', () => {
+    const withQuery = (m?: (d: Raw) => void) => goods((d) => {
+      d['x-query'] = { keyWordLikeFields: ['description', 'title'], fieldLike: ['title', 'mainImage'], fieldEq: ['status'] };
+      m?.(d);
+    });
+    assert.deepEqual(valid(withQuery()).search, ['description', 'title', 'mainImage']);
+    assert.deepEqual(valid(withQuery((d) => void (d.properties.mainImage['x-search'] = false))).search, ['description', 'title']);
+    // One keyword column opted out: the keyword reads every row anyway, so neither of its columns is indexed for it.
+    assert.deepEqual(valid(withQuery((d) => void (d.properties.description['x-search'] = false))).search, ['title', 'mainImage']);
+    assert.equal(valid(withQuery((d) => void (d['x-search'] = false))).search, undefined);
+    // A number column in the keyword: no index serves the keyword.
+    assert.deepEqual(valid(withQuery((d) => void (d['x-query'].keyWordLikeFields = ['description', 'stock']))).search, ['title', 'mainImage']);
+  });
+
   it('opts a column out of the derived indexes with "x-index": false', () => {
     const names = valid(goods((d) => void (d.properties.price['x-index'] = false))).indexes.map((ix) => ix.name);
     assert.ok(!names.some((n) => n.includes('price')), names.join());

@@ -15,7 +15,7 @@ import type {
 import { GENERIC_ACTIONS } from '../model.js';
 import type { RawSchemaFile } from './loadSchemas.js';
 import { indexName } from './indexName.js';
-import { accessIndexes } from './accessIndexes.js';
+import { accessIndexes, searchColumns } from './accessIndexes.js';
 import { sanitizeRelation } from './sanitizeRelation.js';
 import { applyNamingRule, entityClassName } from './naming.js';
 import { expandProperty } from './shorthand.js';
@@ -177,6 +177,10 @@ export function sanitizeEntity(raw: RawSchemaFile): { entity: EntityModel; error
   const indexes = table
     ? accessIndexes({ table, fields, query, screen: screenOf(doc['x-screen'] as JsonSchema | undefined, '', actions.some((a) => a.name === 'page' || a.name === 'list')).screen, tenant, ...(dataScope ? { dataScope } : {}), optOut }, declaredIndexes)
     : [];
+  // `"x-search": false` on the schema keeps the whole table out of search indexes, on a property that column.
+  const search = table && doc['x-search'] !== false
+    ? searchColumns(fields, query, new Set(Object.entries(props).filter(([, p]) => p?.['x-search'] === false).map(([n]) => n)))
+    : [];
   if (doc['x-screen']) checkScreen(doc['x-screen'], new Set([...names, ...relations.map((r) => r.name)]), query, err);
 
   const entity: EntityModel = {
@@ -196,6 +200,7 @@ export function sanitizeEntity(raw: RawSchemaFile): { entity: EntityModel; error
     actions,
     query,
     indexes,
+    ...(search.length ? { search } : {}),
     ...(dataScope ? { dataScope } : {}),
     tenant,
     recycle: table ? doc['x-recycle'] !== false : false,

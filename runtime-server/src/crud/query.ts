@@ -4,7 +4,8 @@ import type { DataScope } from './context.js';
 import type { EntityRuntime } from './entityRuntime.js';
 import { fromDb } from '../db/values.js';
 import { applyWhere } from './filterLanguage.js';
-import { escapeLike, whereLike } from '../db/like.js';
+import { whereContains } from '../db/like.js';
+import type { SearchIndex } from '../db/like.js';
 
 /** Filters of a page/list request (validated by `validators.filters`). */
 export interface ListInput {
@@ -20,8 +21,10 @@ export interface ListInput {
   [param: string]: unknown;
 }
 
-function like(qb: Knex.QueryBuilder, column: string, value: string, or: boolean): void {
-  whereLike(qb, column, `%${escapeLike(value)}%`, or);
+/** The entity's search index (docs/generator.md, "Search indexes"), when its schema gives one. */
+function searchIndex(rt: EntityRuntime): SearchIndex | undefined {
+  const cols = rt.model.search;
+  return cols?.length ? { ftsTable: `${rt.table}_fts`, id: 'a.id', columns: cols.map((c) => `a.${c}`) } : undefined;
 }
 
 /** Is a filter value "given"? `0` and `false` are; `''`, null and `[]` are not (as the reference). */
@@ -47,12 +50,10 @@ export function filteredQuery(
   if (restrict.where) restrict.where(qb);
   // `joins: false`: the main table alone (a deep page's id query, operations/page.ts, when nothing names a join).
   if (restrict.joins !== false) for (const j of q.join) qb.leftJoin({ [j.alias]: j.table }, `${j.alias}.id`, `a.${j.on}`);
+  const search = searchIndex(rt);
   const kw = input.keyWord;
-  if (kw !== undefined && kw !== null && kw !== '' && q.keyWordLikeFields.length) {
-    qb.where((w) => {
-      for (const col of q.keyWordLikeFields) like(w, col, String(kw), true);
-    });
-  }
+  // The keyword in any of its columns: one search of them all (one FTS5 column filter on SQLite).
+  if (kw !== undefined && kw !== null && kw !== '' && q.keyWordLikeFields.length) whereContains(qb, q.keyWordLikeFields, String(kw), search);
   for (const f of q.fieldEq) {
     const v = input[f.param];
     if (!given(v)) continue;
@@ -65,9 +66,9 @@ export function filteredQuery(
     if (!given(v)) continue;
     if (Array.isArray(v)) {
       qb.where((w) => {
-        for (const x of v) like(w, f.column, String(x), true);
+        for (const x of v) whereContains(w, [f.column], String(x), search, true);
       });
-    } else like(qb, f.column, String(v), false);
+    } else whereContains(qb, [f.column], String(v), search);
   }
   for (const f of q.fieldRange) {
     const v = input[f.param];

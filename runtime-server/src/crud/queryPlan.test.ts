@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Knex } from 'knex';
-import { sortedColumns } from '@schema-admin/generator';
+import { searchIndexName, sortedColumns } from '@schema-admin/generator';
 import type { EntityModel, FieldModel } from '@schema-admin/generator';
 import { loadGenerated } from '../app/loadGenerated.js';
 import { createAjv } from '../core/validator.js';
@@ -44,7 +44,7 @@ function sample(f: FieldModel): unknown {
  * Every list/page query shape an entity's declared access paths give (docs/generator.md, "Indexes from the
  * schema"): the default order, each sorted column both ways, each fieldEq and fieldRange filter alone, the
  * screen's equality filters together, the tenant and the data scope. Keyword and fieldLike search are not
- * B-tree paths and are left out.
+ * B-tree paths: `searchShapesOf` gives them, checked against the search index (docs/generator.md, "Search indexes").
  */
 function shapesOf(e: EntityModel): Shape[] {
   const byName = new Map(e.fields.map((f) => [f.name, f]));
@@ -69,6 +69,41 @@ function shapesOf(e: EntityModel): Shape[] {
   if (e.tenant) shapes.push({ label: 'tenant, default order', input: {}, restrict: { tenant: 1 } });
   if (e.dataScope) shapes.push({ label: `data scope ${e.dataScope}`, input: {}, restrict: { scope: { column: e.dataScope, ids: [1, 2] } } });
   return shapes;
+}
+
+/**
+ * The search shapes an entity's search index serves: the keyword when the index covers all its columns, and each
+ * fieldLike column it covers, with a needle of 3 characters (the shortest the index serves).
+ */
+function searchShapesOf(e: EntityModel): Shape[] {
+  const search = new Set((e.search ?? []).map((c) => `a.${c}`));
+  const shapes: Shape[] = [];
+  if (e.query.keyWordLikeFields.length && e.query.keyWordLikeFields.every((c) => search.has(c))) {
+    shapes.push({ label: 'keyWord', input: { keyWord: '中文x' }, restrict: {} });
+  }
+  for (const f of e.query.fieldLike) if (search.has(f.column)) shapes.push({ label: `${f.param} like`, input: { [f.param]: 'abc' }, restrict: {} });
+  return shapes;
+}
+
+/** Does the plan read the search index (the FTS5 table, the pg_trgm indexes) and not the whole main table? */
+async function searchMissed(knex: Knex, rt: EntityRuntime, shape: Shape): Promise<string | undefined> {
+  const qb = applyOrder(selectOutput(filteredQuery(knex, rt, shape.input, shape.restrict), rt), rt, shape.input).limit(20);
+  const { sql, bindings } = qb.toSQL();
+  if (dialectOfKnex(knex) === 'sqlite') {
+    const details = ((await knex.raw(`EXPLAIN QUERY PLAN ${sql}`, bindings)) as { detail: string }[]).map((r) => r.detail);
+    const fts = details.some((d) => d.startsWith(`SCAN ${rt.table}_fts VIRTUAL TABLE`));
+    const rowid = details.some((d) => /^SEARCH a USING INTEGER PRIMARY KEY/.test(d));
+    return fts && rowid ? undefined : details.join(' | ');
+  }
+  return knex.transaction(async (trx) => {
+    await trx.raw('SET LOCAL enable_seqscan = off');
+    const plan = (await trx.raw(`EXPLAIN ${sql}`, bindings)) as { rows: { 'QUERY PLAN': string }[] };
+    const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+    // Every searched column's trgm index (a keyword over two columns: a BitmapOr of both).
+    const cols = shape.input.keyWord !== undefined ? rt.model.query.keyWordLikeFields : rt.model.query.fieldLike.filter((f) => shape.input[f.param] !== undefined).map((f) => f.column);
+    const missing = cols.filter((c) => !text.includes(`Bitmap Index Scan on ${searchIndexName(rt.table, c.slice(2))}`));
+    return missing.length ? `no trgm index for ${missing.join(', ')}: ${text}` : undefined;
+  });
 }
 
 /** Does the plan read the whole main table (alias `a`) where an index could serve? One line per problem. */
@@ -145,6 +180,23 @@ describe('every generated list/page query shape uses an index on every database'
         assert.ok(shapes > 50, `${shapes} shapes`);
         assert.deepEqual(problems, []);
       });
+      // MariaDB has no substring index: its search stays LIKE (docs/decisions.md, "Search that scales").
+      if (db.name !== 'mariadb') {
+        it('keyword and fieldLike search read the search index where the schema gives one', async () => {
+          const problems: string[] = [];
+          let shapes = 0;
+          for (const e of listed) {
+            const rt = registry.get(e.id)!;
+            for (const shape of searchShapesOf(e)) {
+              shapes++;
+              const bad = await searchMissed(knex, rt, shape);
+              if (bad) problems.push(`${e.id} (${shape.label}): ${bad}`);
+            }
+          }
+          assert.ok(shapes >= 10, `${shapes} shapes`);
+          assert.deepEqual(problems, []);
+        });
+      }
     });
   }
 });

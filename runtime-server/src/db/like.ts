@@ -18,3 +18,50 @@ export function whereLike(qb: Knex.QueryBuilder, column: string, pattern: string
   if (or) qb.orWhereRaw(sql, [column, pattern]);
   else qb.whereRaw(sql, [column, pattern]);
 }
+
+/** Fewest characters (code points) the search index serves: a trigram index finds nothing in fewer. */
+export const SEARCH_MIN_CHARS = 3;
+
+/** The search index of a table (docs/generator.md, "Search indexes"), as a query reads it. */
+export interface SearchIndex {
+  /** SQLite's FTS5 table, `<table>_fts`. */
+  ftsTable: string;
+  /** The main table's `id` column, qualified (`a.id`): the FTS table's rowid. */
+  id: string;
+  /** The qualified columns the index covers (`a.title`). */
+  columns: readonly string[];
+}
+
+/**
+ * `value` occurs in one of `columns` (LIKE `%value%`, by `whereLike`'s rules: docs/decisions.md, "Search that
+ * scales"). On SQLite, when the table has a search index over all of `columns` and `value` has at least
+ * SEARCH_MIN_CHARS characters, the FTS5 trigram index picks the candidate rows first and the LIKE stays as the
+ * exact test: the answer is the LIKE's, only without reading every row. FTS5 folds the case of every script and
+ * LIKE only A–Z, so the index finds a superset and the LIKE decides. PostgreSQL needs nothing here: its pg_trgm
+ * index serves the ILIKE itself. MariaDB has no substring index: a plain LIKE.
+ */
+export function whereContains(qb: Knex.QueryBuilder, columns: readonly string[], value: string, search: SearchIndex | undefined, or = false): void {
+  const pattern = `%${escapeLike(value)}%`;
+  const fts = search && qb.client.config.client === 'better-sqlite3' ? ftsQuery(search, columns, value) : undefined;
+  const clause = (w: Knex.QueryBuilder) => {
+    if (fts) w.whereRaw(`?? IN (SELECT rowid FROM ?? WHERE ?? MATCH ?)`, [search!.id, search!.ftsTable, search!.ftsTable, fts]);
+    if (columns.length === 1) whereLike(w, columns[0]!, pattern);
+    else w.where((x) => void columns.forEach((c) => whereLike(x, c, pattern, true)));
+  };
+  if (or) qb.orWhere(clause);
+  else qb.where(clause);
+}
+
+/**
+ * The FTS5 query finding `value` as a substring of any of `columns`: a column filter and one quoted phrase
+ * (double quotes inside doubled, so no character of `value` is FTS5 syntax). Undefined when the index cannot
+ * serve: too short, or a column it does not cover.
+ */
+export function ftsQuery(search: SearchIndex, columns: readonly string[], value: string): string | undefined {
+  if ([...value].length < SEARCH_MIN_CHARS) return undefined;
+  if (!columns.length || !columns.every((c) => search.columns.includes(c))) return undefined;
+  const names = columns.map((c) => c.slice(c.indexOf('.') + 1));
+  // Column names in a filter are FTS5 barewords; a name that is not one is quoted as an FTS5 string.
+  const filter = names.map((n) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(n) ? n : `"${n.replace(/"/g, '""')}"`)).join(' ');
+  return `{${filter}} : "${value.replace(/"/g, '""')}"`;
+}

@@ -133,6 +133,37 @@ describe('diffSnapshots', () => {
     assert.deepEqual(destructive, []);
   });
 
+  it('adds a search index last, rebuilds it around a column alter or rename, and drops it first', () => {
+    const searched = (m?: (d: Raw) => void) => goods((d) => {
+      d['x-query'] = { keyWordLikeFields: ['description'], fieldLike: ['title'] };
+      m?.(d);
+    });
+    const added = diff([goods()], [searched()]).ops;
+    assert.deepEqual(added, [{ kind: 'addSearch', table: 'demo_goods', columns: ['description', 'title'] }]);
+    assert.deepEqual(diff([searched()], [searched()]).ops, []);
+    // A new column is ALTER TABLE ADD on SQLite: the index stays.
+    const plus = diff([searched()], [searched((d) => void (d.properties.weight = { type: ['number', 'null'], 'x-label': LABEL }))]).ops;
+    assert.deepEqual(kinds(plus), ['addColumn']);
+    // Knex rebuilds a SQLite table to alter a column, which drops the triggers: the index goes first, comes back last.
+    const alter = diff([searched()], [searched((d) => void (d.properties.description.maxLength = 2000))]).ops;
+    assert.deepEqual(kinds(alter), ['dropSearch', 'alterColumn', 'addSearch']);
+    const rename = diff([searched()], [searched((d) => {
+      d.properties.summary = { ...d.properties.description, 'x-renamedFrom': 'description' };
+      delete d.properties.description;
+      d['x-query'].keyWordLikeFields = ['summary'];
+    })]).ops;
+    assert.deepEqual(rename.at(0), { kind: 'dropSearch', table: 'demo_goods', columns: ['description', 'title'] });
+    assert.deepEqual(rename.at(-1), { kind: 'addSearch', table: 'demo_goods', columns: ['summary', 'title'] });
+    // Another column renamed: SQLite renames it in place, the triggers do not name it.
+    const other = diff([searched()], [searched((d) => {
+      d.properties.inventory = { ...d.properties.stock, 'x-renamedFrom': 'stock' };
+      delete d.properties.stock;
+    })]).ops;
+    assert.deepEqual(kinds(other), ['renameColumn']);
+    const gone = diff([searched(), category()], [category()]).ops;
+    assert.deepEqual(kinds(gone), ['dropSearch', 'dropTable']);
+  });
+
   it('adds a new property as exactly one addColumn', () => {
     const { ops, destructive } = diff([goods()], [
       goods((d) => {

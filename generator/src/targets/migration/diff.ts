@@ -11,7 +11,10 @@ export type MigrationOp =
   | { kind: 'renameColumn'; table: string; from: string; to: string }
   | { kind: 'alterColumn'; table: string; column: string; def: SnapshotColumn; before: SnapshotColumn }
   | { kind: 'addIndex'; table: string; name: string; def: SnapshotIndex }
-  | { kind: 'dropIndex'; table: string; name: string; before: SnapshotIndex };
+  | { kind: 'dropIndex'; table: string; name: string; before: SnapshotIndex }
+  /** A table's search index (docs/generator.md, "Search indexes") over `columns`. */
+  | { kind: 'addSearch'; table: string; columns: string[] }
+  | { kind: 'dropSearch'; table: string; columns: string[] };
 
 export interface Diff {
   ops: MigrationOp[];
@@ -37,6 +40,25 @@ export function diffSnapshots(prev: Snapshot, next: Snapshot, model: Model): Dif
   }
   const consumed = new Set(tableRenames.values());
 
+  // Search indexes go first and come back last: SQLite's is a second table kept in sync by triggers that name
+  // the table and its columns, and Knex rebuilds a SQLite table to alter or drop a column (dropping the
+  // triggers), so any change to a searched table's columns or name rebuilds its search index around it.
+  const searchDrops: MigrationOp[] = [];
+  const searchAdds: MigrationOp[] = [];
+  for (const [table, def] of Object.entries(next.tables)) {
+    const oldName = tableRenames.get(table) ?? table;
+    const before = prev.tables[oldName];
+    const was = before?.search ?? [];
+    const now = def.search ?? [];
+    const touched = !!before && (oldName !== table || columnsChange(before, def, columnRenames.get(table)));
+    if (was.length && (touched || was.join() !== now.join())) searchDrops.push({ kind: 'dropSearch', table: oldName, columns: was });
+    if (now.length && (touched || was.join() !== now.join())) searchAdds.push({ kind: 'addSearch', table, columns: now });
+  }
+  for (const [table, before] of Object.entries(prev.tables)) {
+    if (!next.tables[table] && !consumed.has(table) && before.search?.length) searchDrops.push({ kind: 'dropSearch', table, columns: before.search });
+  }
+  ops.push(...searchDrops);
+
   // Tables first created, then altered, then dropped: a failed drop never strands new data.
   const tail: MigrationOp[] = [];
   for (const [table, def] of Object.entries(next.tables)) {
@@ -55,7 +77,21 @@ export function diffSnapshots(prev: Snapshot, next: Snapshot, model: Model): Dif
       destructive.push(`drop table ${table}`);
     }
   }
-  return { ops: [...ops, ...tail], destructive };
+  return { ops: [...ops, ...tail, ...searchAdds], destructive };
+}
+
+/**
+ * Does the change reach the search index: a column dropped or altered (Knex rebuilds a SQLite table for either,
+ * dropping its triggers) or a searched column renamed (the FTS5 table's columns are named after them)? An added
+ * column (`ALTER TABLE ADD`) or another column renamed (`ALTER TABLE RENAME COLUMN`) leaves it alone.
+ */
+function columnsChange(before: SnapshotTable, after: SnapshotTable, renames: Map<string, string> | undefined): boolean {
+  const renamed = new Map([...(renames ?? [])].filter(([to, from]) => before.columns[from] && !before.columns[to]).map(([to, from]) => [from, to]));
+  if ([...renamed.keys()].some((c) => before.search?.includes(c))) return true;
+  return Object.entries(before.columns).some(([c, def]) => {
+    const now = after.columns[renamed.get(c) ?? c];
+    return !now || !sameColumn(def, now);
+  });
 }
 
 function diffTable(

@@ -295,6 +295,36 @@ describe('emitted migrations on SQLite', () => {
     await m1.down!(knex);
   });
 
+  it('keeps the FTS5 search table in step with every write, through an alter, and removes it on down()', async () => {
+    const searched = (m?: (d: Raw) => void) => goods((d) => {
+      d['x-query'] = { keyWordLikeFields: ['description'], fieldLike: ['title'] };
+      m?.(d);
+    });
+    const m1 = await load('s1_create', ops(EMPTY_SNAPSHOT, [goods()]));
+    await m1.up(knex);
+    await knex('demo_goods').insert([row, { ...row, code: 'B-2', title: '绿茶 Green', description: '杭州西湖龙井' }]);
+    const m2 = await load('s2_search', ops([goods()], [searched()]));
+    await m2.up(knex);
+    const match = async (q: string) =>
+      ((await knex.raw('SELECT rowid AS id FROM demo_goods_fts WHERE demo_goods_fts MATCH ? ORDER BY rowid', [q])) as { id: number }[]).map((r) => r.id);
+    assert.deepEqual(await match('"西湖龙"'), [2], 'rows there before are indexed');
+    assert.deepEqual(await match('{title} : "GREEN"'), [2]);
+    await knex('demo_goods').where({ id: 2 }).update({ description: 'oolong' });
+    assert.deepEqual(await match('"西湖龙"'), []);
+    assert.deepEqual(await match('"oolong"'), [2]);
+    const m3 = await load('s3_alter', ops([searched()], [searched((d) => void (d.properties.description.maxLength = 2000))]));
+    await m3.up(knex);
+    await knex('demo_goods').insert({ ...row, code: 'C-3', description: 'fresh oolong' });
+    assert.deepEqual(await match('"oolong"'), [2, 3], 'the rebuilt table is still followed');
+    await knex('demo_goods').where({ id: 2 }).delete();
+    assert.deepEqual(await match('"oolong"'), [3]);
+    await m3.down!(knex);
+    await m2.down!(knex);
+    assert.equal(await knex.schema.hasTable('demo_goods_fts'), false);
+    assert.deepEqual(await knex('sqlite_master').where({ type: 'trigger' }).pluck('name'), []);
+    await m1.down!(knex);
+  });
+
   it('drops a column (and its index) and restores it with its default on down()', async () => {
     const m1 = await load('d1_create', ops(EMPTY_SNAPSHOT, [goods()]));
     await m1.up(knex);

@@ -2,6 +2,7 @@ import type { FieldType } from '../../model.js';
 import type { MigrationOp } from './diff.js';
 import type { SnapshotColumn, SnapshotIndex, SnapshotTable } from './snapshot.js';
 import { tablesBeforeLine } from './tablesBefore.js';
+import { searchIndexName } from '../../load/indexName.js';
 import type { TablesBefore } from './tablesBefore.js';
 
 const q = (s: string) => JSON.stringify(s);
@@ -73,8 +74,69 @@ function alter(table: string, lines: string[]): string[] {
   return [`await knex.schema.alterTable(${q(table)}, (t) => {`, ...lines.map((l) => '  ' + l), '});'];
 }
 
+/** `[column, PostgreSQL index name]` of a search index, as the helpers below take them. */
+function searchArgs(table: string, columns: string[]): string {
+  return `${q(table)}, ${JSON.stringify(columns.map((c) => [c, searchIndexName(table, c)]))}`;
+}
+
+/**
+ * The helpers a migration with search indexes declares (docs/generator.md, "Search indexes"), in the file
+ * itself: a migration never changes once committed, so it must not call code that may.
+ */
+const SEARCH_HELPERS: Record<'addSearch' | 'dropSearch', string[]> = {
+  addSearch: [
+    '/**',
+    ' * The table\'s search index (docs/generator.md, "Search indexes"). SQLite: an external-content FTS5 table with the',
+    ' * trigram tokenizer, `<table>_fts`, kept in sync by triggers on every write path and filled from the rows there',
+    ' * are. PostgreSQL: a pg_trgm GIN index per column on the expression the search filters, `CAST(col AS TEXT)`;',
+    ' * without the extension the search stays a plain ILIKE. MariaDB/MySQL: nothing (LIKE, bounded by the statement',
+    ' * time limit).',
+    ' */',
+    'async function addSearch(knex: Knex, table: string, columns: [string, string][]): Promise<void> {',
+    '  const id = (s: string) => `"${s.replace(/"/g, \'""\')}"`;',
+    '  if (knex.client.config.client === \'better-sqlite3\') {',
+    '    const fts = `${table}_fts`;',
+    '    const cols = columns.map(([c]) => id(c)).join(\', \');',
+    '    const of = (row: string) => columns.map(([c]) => `${row}.${id(c)}`).join(\', \');',
+    '    const remove = `INSERT INTO ${id(fts)}(${id(fts)}, rowid, ${cols}) VALUES (\'delete\', old."id", ${of(\'old\')});`;',
+    '    const add = `INSERT INTO ${id(fts)}(rowid, ${cols}) VALUES (new."id", ${of(\'new\')});`;',
+    '    await knex.raw(`CREATE VIRTUAL TABLE ${id(fts)} USING fts5(${cols}, content=\'${table}\', content_rowid=\'id\', tokenize=\'trigram\')`);',
+    '    await knex.raw(`CREATE TRIGGER ${id(fts + \'_ai\')} AFTER INSERT ON ${id(table)} BEGIN ${add} END`);',
+    '    await knex.raw(`CREATE TRIGGER ${id(fts + \'_ad\')} AFTER DELETE ON ${id(table)} BEGIN ${remove} END`);',
+    '    await knex.raw(`CREATE TRIGGER ${id(fts + \'_au\')} AFTER UPDATE OF "id", ${cols} ON ${id(table)} BEGIN ${remove} ${add} END`);',
+    '    await knex.raw(`INSERT INTO ${id(fts)}(${id(fts)}) VALUES (\'rebuild\')`);',
+    '  } else if (knex.client.config.client === \'pg\') {',
+    '    try {',
+    '      // In a savepoint: a refusal must not abort the migration\'s transaction.',
+    '      await knex.transaction((trx) => trx.raw(\'CREATE EXTENSION IF NOT EXISTS pg_trgm\'));',
+    '    } catch (e) {',
+    '      console.warn(`WARNING: search index of ${table} not created: pg_trgm is not available (${(e as Error).message}). Keyword search there stays a plain ILIKE, a full scan (docs/generator.md, "Search indexes").`);',
+    '      return;',
+    '    }',
+    '    for (const [c, name] of columns) await knex.raw(`CREATE INDEX ${id(name)} ON ${id(table)} USING gin ((CAST(${id(c)} AS TEXT)) gin_trgm_ops)`);',
+    '  }',
+    '}',
+  ],
+  dropSearch: [
+    '/** Drops what `addSearch` made (PostgreSQL keeps the extension: other tables may use it). */',
+    'async function dropSearch(knex: Knex, table: string, columns: [string, string][]): Promise<void> {',
+    '  const id = (s: string) => `"${s.replace(/"/g, \'""\')}"`;',
+    '  if (knex.client.config.client === \'better-sqlite3\') {',
+    '    for (const t of [\'_ai\', \'_ad\', \'_au\']) await knex.raw(`DROP TRIGGER IF EXISTS ${id(table + \'_fts\' + t)}`);',
+    '    await knex.raw(`DROP TABLE IF EXISTS ${id(table + \'_fts\')}`);',
+    '  } else if (knex.client.config.client === \'pg\') {',
+    '    for (const [, name] of columns) await knex.raw(`DROP INDEX IF EXISTS ${id(name)}`);',
+    '  }',
+    '}',
+  ],
+};
+
 function up(op: MigrationOp): string[] {
   switch (op.kind) {
+    case 'addSearch':
+      return [`await addSearch(knex, ${searchArgs(op.table, op.columns)});`];
+    case 'dropSearch':
+      return [`await dropSearch(knex, ${searchArgs(op.table, op.columns)});`];
     case 'createTable':
       return createTable(op.table, op.def);
     case 'dropTable':
@@ -98,6 +160,10 @@ function up(op: MigrationOp): string[] {
 
 function down(op: MigrationOp): string[] {
   switch (op.kind) {
+    case 'addSearch':
+      return [`await dropSearch(knex, ${searchArgs(op.table, op.columns)});`];
+    case 'dropSearch':
+      return [`await addSearch(knex, ${searchArgs(op.table, op.columns)});`];
     case 'createTable':
       return [`await knex.schema.dropTable(${q(op.table)});`];
     case 'dropTable':
@@ -134,11 +200,13 @@ export function emitMigration(ops: MigrationOp[], comment: string, before?: Tabl
       : lines;
   const upLines = withJson(ops.flatMap(up));
   const downLines = withJson([...ops].reverse().flatMap(down));
+  const helpers = (['addSearch', 'dropSearch'] as const).filter((h) => [...upLines, ...downLines].some((l) => l.startsWith(`await ${h}(`)));
   return [
     `// Generated by \`npm run generate\` from schemas/ (${comment}). Migrations are append-only:`,
     '// never edit one that has been committed; change the schema and generate a new one.',
     "import type { Knex } from 'knex';",
     '',
+    ...helpers.flatMap((h) => [...SEARCH_HELPERS[h], '']),
     'export async function up(knex: Knex): Promise<void> {',
     indent(upLines),
     '}',

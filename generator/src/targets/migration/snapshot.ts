@@ -24,6 +24,8 @@ export interface SnapshotTable {
   /** In creation order: id, declared fields, createTime, updateTime. */
   columns: Record<string, SnapshotColumn>;
   indexes: Record<string, SnapshotIndex>;
+  /** EntityModel.search: the columns of the table's search index; absent when none. */
+  search?: string[];
 }
 
 export interface Snapshot {
@@ -52,7 +54,7 @@ export function snapshotOf(model: Model): Snapshot {
     for (const ix of [...e.indexes].sort((a, b) => cmp(a.name, b.name))) {
       indexes[ix.name] = { columns: ix.columns, unique: ix.unique, ...(ix.nullsFirst ? { nullsFirst: true as const } : {}) };
     }
-    tables[e.table!] = { columns, indexes };
+    tables[e.table!] = { columns, indexes, ...(e.search?.length ? { search: e.search } : {}) };
   }
   return { version: 1, tables };
 }
