@@ -162,9 +162,11 @@ export const DataTable = observer(function DataTable(props: {
   const indexed = store.model.index && !tree;
   if (indexed) {
     const first = store.paged ? (store.params.page - 1) * store.params.size : 0;
+    // Wide enough for the page's last number on one line (page 10 000 of a large table: six digits).
+    const digits = String(first + (store.paged ? store.params.size : store.rows.length)).length;
     tableColumns.unshift({
       key: '__index',
-      width: 60,
+      width: Math.max(60, 28 + digits * 9),
       fixed: 'left',
       align: 'center',
       title: '#',
