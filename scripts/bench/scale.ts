@@ -83,7 +83,8 @@ interface Shape {
   hand?: { table: string; entity: string; where: string; bindings: unknown[]; order: [string, 'asc' | 'desc', boolean][] };
 }
 
-const q = (d: string, s: string) => (d === 'mysql' ? s.replaceAll('"', '`') : s);
+/** Identifiers quoted with `"` as MariaDB quotes them (backticks), string literals left alone. */
+const q = (d: string, s: string) => (d === 'mysql' ? s.split(/('[^']*')/).map((part, i) => (i % 2 ? part : part.replaceAll('"', '`'))).join('') : s);
 
 /** The number series 1..n as a FROM clause (`n` its column). */
 function series(d: string, n: number): { with: string; from: string } {
@@ -230,7 +231,7 @@ async function idle(url: string, path_: string, headers: Record<string, string>,
 export async function runScale(deps: ScaleDeps): Promise<void> {
   const ROWS = Number(deps.opt('rows', '1000000'));
   const USERS = Math.max(10_000, Math.floor(ROWS / 10));
-  const IDLE_MS = Number(deps.opt('idle-ms', '3000'));
+  const IDLE_MS = Number(deps.opt('idle-ms', '2000'));
   const bundle = await deps.buildServer();
   const result: Record<string, unknown> = { method: { rows: ROWS, users: USERS, connections: deps.connections, seconds: deps.seconds, warmup: deps.warmup, idleMs: IDLE_MS, node: process.version, date: new Date().toISOString() }, databases: [] as unknown[] };
   const table: string[] = [];
@@ -292,12 +293,15 @@ export async function runScale(deps: ScaleDeps): Promise<void> {
         const fi = await idle(floor.url, `/scale/${i}`, auth, {}, IDLE_MS);
         const run = (p: Proc, path_: string, seconds: number) =>
           deps.load({ url: p.url, method: 'POST', path: path_, headers: auth, body: p === server ? s.body : {}, seconds, connections: deps.connections, expectCode: true, fixedSize: true, seed: i });
-        const loadOf = (p: Proc, path_: string) => {
-          if (deps.warmup > 0) run(p, path_, deps.warmup);
-          return run(p, path_, deps.seconds);
+        // Long enough for about 3 answers per connection at the idle p50 (a slow shape answered nothing in 2 s
+        // under 32 connections), up to 20 s; a run that long is its own warm-up.
+        const loadOf = (p: Proc, path_: string, p50: number) => {
+          const seconds = Math.max(deps.seconds, Math.min(20, Math.ceil((3 * deps.connections * p50) / 1000)));
+          if (deps.warmup > 0 && seconds === deps.seconds) run(p, path_, deps.warmup);
+          return run(p, path_, seconds);
         };
-        const sl = loadOf(server, s.path);
-        const fl = loadOf(floor, `/scale/${i}`);
+        const sl = loadOf(server, s.path, si.p50);
+        const fl = loadOf(floor, `/scale/${i}`, fi.p50);
         const ratio = same.get(s) ? null : Math.round((sl.rps / Math.max(1e-9, fl.rps)) * 100) / 100;
         const row = { shape: s.name, floor: s.hand ? 'hand-written SQL' : 'server SQL replayed', sameAnswer: !same.get(s), ...(same.get(s) ? { differs: same.get(s) } : {}), total: answers.get(s)!.pagination.total, idle: { server: si, floor: fi }, load: { server: { rps: Math.round(sl.rps), p50: sl.p50, p99: sl.p99, bad: sl.bad }, floor: { rps: Math.round(fl.rps), p50: fl.p50, p99: fl.p99, bad: fl.bad } }, ratio };
         rowsOut.push(row);
