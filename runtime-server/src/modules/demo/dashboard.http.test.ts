@@ -154,7 +154,7 @@ for (const db of testDatabases()) {
         await knex()('demo_goods').insert(Array.from({ length: n }, (_, k) => ({ id: first + i + k, title: `bulk ${i + k}`, type: (i + k) % 2 ? 1 : null, price: 1, status: 1, stock: 0, createTime: ts, updateTime: ts })));
         await knex()('demo_order').insert(Array.from({ length: n }, (_, k) => ({ goodsId: first + i + k, amount: (i + k) % 97 === 0 ? '500.00' : '1.01', quantity: 1, status: 1, payTime: ts, createTime: ts, updateTime: ts })));
       }
-      if (db.name === 'PostgreSQL') await knex().raw(`SELECT setval(pg_get_serial_sequence('demo_goods', 'id'), (SELECT MAX(id) FROM demo_goods))`);
+      if (db.name === 'postgres') await knex().raw(`SELECT setval(pg_get_serial_sequence('demo_goods', 'id'), (SELECT MAX(id) FROM demo_goods))`);
       const s = await summary();
       const paid = (await knex()('demo_order').where('status', 1).first(knex().raw('count(*) as n'), knex().raw('sum(amount) as s'))) as { n: unknown; s: unknown };
       assert.equal((s.payments as Row).total, Number(paid.n));
