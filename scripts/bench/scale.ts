@@ -143,7 +143,7 @@ async function bulkSeed(knex: Knex, rows: number, users: number): Promise<Record
     const dept = `(SELECT MIN("id") FROM "${TABLES.baseSysDepartment}" WHERE "name" LIKE 'Dept %') + s.n % 20`;
     const pw = `(SELECT "password" FROM "${TABLES.baseSysUser}" WHERE "username" = 'user0')`;
     await insert('users', TABLES.baseSysUser, ['username', 'name', 'nickName', 'password', 'passwordV', 'isSuper', 'status', 'departmentId', 'phone', 'createTime', 'updateTime'], [
-      cat(d, "'bulk'", 's.n'), cat(d, "'Bulk '", 's.n'), cat(d, "'b'", 's.n'), pw, '1', '0', '1', dept, cat(d, "'139'", 's.n'), ts, ts,
+      cat(d, "'bulk'", 's.n'), cat(d, "'Bulk '", 's.n'), cat(d, "'b'", 's.n'), pw, '1', 'FALSE', '1', dept, cat(d, "'139'", 's.n'), ts, ts,
     ], more);
   }
   const t0 = Date.now();
