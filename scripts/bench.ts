@@ -61,6 +61,8 @@ const ROUNDS = Number(opt('rounds', '3'));
 const CONNECTIONS = Number(opt('connections', '32'));
 const USERS = Number(opt('users', '10000'));
 const GOODS = Number(opt('goods', '100000'));
+const USERS_OPT = USERS;
+const GOODS_OPT = GOODS;
 /** `--db`: one database, `both` (SQLite and MariaDB, the default) or `all` (with PostgreSQL). */
 const DB_SETS: Record<string, string[]> = { both: ['sqlite', 'mariadb'], all: ['sqlite', 'mariadb', 'postgres'] };
 const DBS = DB_SETS[opt('db', 'both')] ?? [opt('db', 'sqlite')];
@@ -402,7 +404,7 @@ async function scratchPostgres(dataDir: string): Promise<Db> {
 }
 
 /** 20 departments, USERS users spread over them, GOODS goods, and an admin scoped to 5 departments with user/page. */
-async function seed(knex: Knex): Promise<void> {
+async function seed(knex: Knex, USERS = USERS_OPT, GOODS = GOODS_OPT): Promise<void> {
   const ts = now();
   const stamp = { createTime: ts, updateTime: ts };
   // One scrypt hash for every seeded user (hashing 10 000 would take minutes): each can sign in.
@@ -630,6 +632,12 @@ interface Row {
 /** Req/s and CPU ratios further apart than this disagree; the CPU ratio is the headline then. */
 const DISAGREE = 0.1;
 
+if (argv.includes('--rows')) {
+  // The bench at scale (issue 36): bulk-seeded large tables, list shapes against hand-written floors (scripts/bench/scale.ts).
+  const { runScale } = await import('./bench/scale.js');
+  await runScale({ opt, dbs: DBS, out: OUT, seconds: SECONDS, warmup: WARMUP, connections: CONNECTIONS, buildServer, scratchDb, startServer, startFloor, stop, load, seed, signIn, exportRun });
+  process.exit(process.exitCode ?? 0);
+}
 const bundle = await buildServer();
 const baseline = BASELINE ? baselineBundle(BASELINE) : undefined;
 const results: { method: Record<string, unknown>; databases: Record<string, unknown>[] } = {

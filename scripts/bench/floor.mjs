@@ -43,6 +43,8 @@ const queries = new Map(Object.entries(spec.queries));
  * parsed, booleans, times) — each row copied once, as the server does.
  */
 const decorations = new Map(Object.entries(spec.decorate ?? {}));
+/** path → { page, size } of the answer's pagination (the bench at scale asks for deep pages); page 1, size 20 otherwise */
+const pages = new Map(Object.entries(spec.pages ?? {}));
 /** path → { sql, bindings, headers }: streamed to a CSV file; answers `{ rows, bytes }` once the file is closed */
 const exports = new Map(Object.entries(spec.exports ?? {}));
 
@@ -104,7 +106,7 @@ app.use(async (ctx) => {
   const page = all.reduce((a, b) => (Object.keys(b[0] ?? {}).length > Object.keys(a[0] ?? {}).length ? b : a), []);
   const decoration = decorations.get(ctx.path);
   const list = decoration ? decorate(decoration, page, all) : page;
-  ctx.body = { code: 1000, message: 'success', data: { list, pagination: { page: 1, size: 20, total: Number(Object.values(count?.[0] ?? { n: 0 })[0]) } } };
+  ctx.body = { code: 1000, message: 'success', data: { list, pagination: { page: pages.get(ctx.path)?.page ?? 1, size: pages.get(ctx.path)?.size ?? 20, total: Number(Object.values(count?.[0] ?? { n: 0 })[0]) } } };
 });
 function decorate({ names, omit = [], fields = [] }, rows, all) {
   const models = new Map(fields.map((f) => [f.name, f]));

@@ -1,0 +1,350 @@
+/**
+ * `npm run bench -- --rows 1000000 [--db sqlite|mariadb|postgres|both|all] [--seconds 2] [--connections 32]` (issue 36):
+ * the bench at scale. On a scratch database of each kind, the production bundle's own migrations, then bulk SQL
+ * (one INSERT … SELECT over a number series per table, in the database: SQLite's recursive CTE, MariaDB's
+ * seq_1_to_N, PostgreSQL's generate_series — not the API) seeds `rows` goods, orders, request-log and change-audit
+ * rows and rows/10 users (at least the main bench's 10 000, in 20 departments, with the department-scoped admin).
+ * Then for each list shape: one request at a time over HTTP (p50/p99, idle), and req/s under --connections from the
+ * separate load process (scripts/bench/load.mjs), the server beside its tuned floor in the same run: floor.mjs
+ * answering the same page from hand-written SQL — COUNT(*) under the same WHERE, the page's rows by a deferred
+ * join (the ids of the page from the (key, id) index, LIMIT/OFFSET there, then the rows by primary key) —
+ * decorated as the server decorates (db/values.ts read conversion). Before any load the floor's list and total are
+ * compared with the server's; a difference is reported and that shape's ratio left out. Shapes whose answer needs
+ * the server's join decoration (orders, request log, audit, scoped users) replay the server's own captured SQL
+ * instead (the main bench's SQL floor) and say so. Also: the dashboard summary over `rows` orders (single requests),
+ * and a CSV export job of every goods row (rows/s, peak RSS of the server above its idle RSS).
+ * Writes a Markdown table to stdout and the `scale` section of bench/results.json (the rest of the file kept).
+ */
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import type { Knex } from 'knex';
+import { createApp } from '../../runtime-server/src/app/createApp.js';
+import { parts } from '../../runtime-server/src/parts.js';
+import { loadConfig } from '../../runtime-server/src/config.js';
+import { loadGenerated } from '../../runtime-server/src/app/loadGenerated.js';
+import { ENTITIES, TABLES } from '../../runtime-server/src/generated/tables.js';
+import { dialectOfKnex } from '../../runtime-server/src/db/createDb.js';
+import { rssMb } from './procStats.js';
+
+interface Proc {
+  proc: ChildProcess;
+  url: string;
+  lines: string[];
+}
+interface Db {
+  name: string;
+  env: Record<string, string>;
+  floorDb: object;
+  knex: Knex;
+  cleanup(): Promise<void>;
+}
+interface Measure {
+  rps: number;
+  p50: number;
+  p99: number;
+  total: number;
+  bad: number;
+  sample?: string;
+  genShare?: number;
+}
+interface ExportMeasure {
+  rows: number;
+  wallMs: number;
+  rowsPerSec: number;
+  cpuMs: number;
+  peakRssMb: number;
+}
+export interface ScaleDeps {
+  opt(name: string, fallback: string): string;
+  dbs: string[];
+  out: string;
+  seconds: number;
+  warmup: number;
+  connections: number;
+  buildServer(): Promise<string>;
+  scratchDb(kind: string): Promise<Db>;
+  startServer(bundle: string, env: Record<string, string>): Promise<Proc & { coldStartMs: number }>;
+  startFloor(spec: object): Promise<Proc>;
+  stop(p: Proc | undefined): Promise<void>;
+  load(run: Record<string, unknown>): Measure;
+  seed(knex: Knex, users: number, goods: number): Promise<void>;
+  signIn(url: string, knex: Knex): Promise<Record<string, string>>;
+  exportRun(t: 'server', p: Proc, token: string): Promise<ExportMeasure>;
+}
+
+interface Shape {
+  name: string;
+  path: string;
+  as: 'admin' | 'scoped';
+  body: Record<string, unknown>;
+  /** Hand-written floor: the WHERE (with `?` bindings) and the ORDER BY keys of the same answer. */
+  hand?: { table: string; entity: string; where: string; bindings: unknown[]; order: [string, 'asc' | 'desc', boolean][] };
+}
+
+/** Identifiers quoted with `"` as MariaDB quotes them (backticks), string literals left alone. */
+const q = (d: string, s: string) => (d === 'mysql' ? s.split(/('[^']*')/).map((part, i) => (i % 2 ? part : part.replaceAll('"', '`'))).join('') : s);
+
+/** The number series 1..n as a FROM clause (`n` its column). */
+function series(d: string, n: number): { with: string; from: string } {
+  if (d === 'sqlite') return { with: `WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ${n}) `, from: 's' };
+  if (d === 'postgres') return { with: '', from: `generate_series(1::bigint, ${n}) AS s(n)` };
+  return { with: '', from: `(SELECT seq AS n FROM seq_1_to_${n}) s` };
+}
+/** Concatenation; each part in parentheses (SQLite's `||` binds tighter than `%`). */
+const cat = (d: string, ...parts: string[]) => (d === 'mysql' ? `CONCAT(${parts.join(', ')})` : parts.map((p) => (p.startsWith("'") ? p : d === 'postgres' ? `(${p})::text` : `(${p})`)).join(' || '));
+/** A time `seconds` after the epoch second `start`, as each database stores the entity's datetime (local time, `YYYY-MM-DD HH:mm:ss`). */
+function at(d: string, start: number, seconds: string): string {
+  if (d === 'sqlite') return `datetime(${start} + ${seconds}, 'unixepoch', 'localtime')`;
+  if (d === 'postgres') return `(to_timestamp(${start} + ${seconds}) AT TIME ZONE current_setting('TimeZone'))`;
+  return `FROM_UNIXTIME(${start} + ${seconds})`;
+}
+const intDiv = (d: string, a: string, b: string) => (d === 'mysql' ? `(${a} DIV ${b})` : `(${a} / ${b})`);
+
+/**
+ * `rows` goods, orders, request-log and change-audit rows, and users beyond the main bench's 10 000, each table by
+ * one INSERT … SELECT over a number series; times spread over the year up to now (the last rows today, which the
+ * dashboard's "today" figures read). Returns the seconds each table took.
+ */
+async function bulkSeed(knex: Knex, rows: number, users: number): Promise<Record<string, number>> {
+  const d = dialectOfKnex(knex);
+  const end = Math.floor(Date.now() / 1000) - 60;
+  const step = Math.max(1, Math.floor((365 * 86400) / rows));
+  const start = end - step * rows;
+  const ts = at(d, start, `s.n * ${step}`);
+  const took: Record<string, number> = {};
+  const insert = async (label: string, table: string, cols: string[], values: string[], n: number) => {
+    const t0 = Date.now();
+    const s = series(d, n);
+    await knex.raw(q(d, `${s.with}INSERT INTO "${table}" (${cols.map((c) => `"${c}"`).join(', ')}) SELECT ${values.join(', ')} FROM ${s.from}`));
+    took[label] = Math.round((Date.now() - t0) / 100) / 10;
+    process.stderr.write(`  ${label}: ${n} rows in ${took[label]} s\n`);
+  };
+  const money = (e: string) => (d === 'postgres' ? `((${e}) % 10000) / 100.0` : `(${e} % 10000) / 100.0`);
+  await insert('goods', TABLES.demoGoods, ['title', 'price', 'description', 'type', 'status', 'stock', 'exampleImages', 'createTime', 'updateTime'], [
+    cat(d, "'goods '", 's.n'), money('s.n'), cat(d, "'description of goods number '", 's.n'), 's.n % 5', 's.n % 2', 's.n % 1000', `'["a.png"]'`, ts, ts,
+  ], rows);
+  await insert('orders', TABLES.demoOrder, ['goodsId', 'userId', 'quantity', 'amount', 'status', 'payTime', 'createTime', 'updateTime'], [
+    `1 + (s.n * 7919) % ${rows}`, '1 + s.n % 1000', '1 + s.n % 5', money('s.n * 13'), 's.n % 3', ts, ts, ts,
+  ], rows);
+  const paths = ['/admin/demo/goods/page', '/admin/demo/order/page', '/admin/base/sys/user/page', '/admin/base/comm/person', '/admin/base/sys/log/page'];
+  const pathOf = `CASE s.n % 5 ${paths.map((p, i) => `WHEN ${i} THEN '${p}'`).join(' ')} END`;
+  await insert('request log', TABLES.baseSysLog, ['userId', 'action', 'ip', 'params', 'createTime', 'updateTime'], [
+    '1 + s.n % 1000', pathOf, cat(d, "'10.0.'", intDiv(d, 's.n', '256') + ' % 256', "'.'", 's.n % 256'), `'{}'`, ts, ts,
+  ], rows);
+  const entities = ['demo/goods', 'demo/order', 'base/sys/user', 'dict/info', 'base/sys/role'];
+  await insert('change audit', TABLES.baseSysAudit, ['entity', 'recordId', 'action', 'userId', 'url', 'changes', 'createTime', 'updateTime'], [
+    `CASE s.n % 5 ${entities.map((e, i) => `WHEN ${i} THEN '${e}'`).join(' ')} END`, intDiv(d, 's.n', '5'), `CASE s.n % 3 WHEN 0 THEN 'add' WHEN 1 THEN 'update' ELSE 'delete' END`,
+    '1 + s.n % 1000', `'/admin/demo/goods/update'`, `'{}'`, ts, ts,
+  ], rows);
+  const more = users - 10_000;
+  if (more > 0) {
+    const dept = `(SELECT MIN("id") FROM "${TABLES.baseSysDepartment}" WHERE "name" LIKE 'Dept %') + s.n % 20`;
+    const pw = `(SELECT "password" FROM "${TABLES.baseSysUser}" WHERE "username" = 'user0')`;
+    await insert('users', TABLES.baseSysUser, ['username', 'name', 'nickName', 'password', 'passwordV', 'isSuper', 'status', 'departmentId', 'phone', 'createTime', 'updateTime'], [
+      cat(d, "'bulk'", 's.n'), cat(d, "'Bulk '", 's.n'), cat(d, "'b'", 's.n'), pw, '1', 'FALSE', '1', dept, cat(d, "'139'", 's.n'), ts, ts,
+    ], more);
+  }
+  const t0 = Date.now();
+  const tables = [TABLES.demoGoods, TABLES.demoOrder, TABLES.baseSysLog, TABLES.baseSysAudit, TABLES.baseSysUser];
+  if (d === 'sqlite') await knex.raw('ANALYZE');
+  else if (d === 'postgres') await knex.raw(`VACUUM ANALYZE ${tables.map((t) => `"${t}"`).join(', ')}`);
+  else for (const t of tables) await knex.raw(`ANALYZE TABLE \`${t}\``);
+  took.analyze = Math.round((Date.now() - t0) / 100) / 10;
+  return took;
+}
+
+/** The list shapes of issue 36 over goods (hand-written floors), and the other large tables' screens (replayed SQL). */
+function shapes(rows: number): Shape[] {
+  const goods = (where: string, bindings: unknown[], order: [string, 'asc' | 'desc', boolean][]) => ({ table: TABLES.demoGoods, entity: ENTITIES.demoGoods, where, bindings, order });
+  const byCreate: [string, 'asc' | 'desc', boolean][] = [['createTime', 'desc', true], ['id', 'desc', false]];
+  const deep = Math.min(10_000, Math.floor(rows / 20));
+  const day = new Date(Date.now() - 3 * 86400_000);
+  const fmt = (t: Date) => `${t.getFullYear()}-${String(t.getMonth() + 1).padStart(2, '0')}-${String(t.getDate()).padStart(2, '0')}`;
+  return [
+    { name: 'goods: first page, default sort', path: '/admin/demo/goods/page', as: 'admin', body: { page: 1, size: 20 }, hand: goods('', [], byCreate) },
+    { name: 'goods: equality filters (status, type)', path: '/admin/demo/goods/page', as: 'admin', body: { page: 1, size: 20, status: 1, type: 3 }, hand: goods('"status" = ? AND "type" = ?', [1, 3], byCreate) },
+    { name: 'goods: range filter (price)', path: '/admin/demo/goods/page', as: 'admin', body: { page: 1, size: 20, price: [10, 10.5] }, hand: goods('"price" >= ? AND "price" <= ?', [10, 10.5], byCreate) },
+    { name: 'goods: sort by price asc', path: '/admin/demo/goods/page', as: 'admin', body: { page: 1, size: 20, order: 'price', sort: 'asc' }, hand: goods('', [], [['price', 'asc', true], ['id', 'asc', false]]) },
+    { name: 'goods: sort by stock desc', path: '/admin/demo/goods/page', as: 'admin', body: { page: 1, size: 20, order: 'stock', sort: 'desc' }, hand: goods('', [], [['stock', 'desc', true], ['id', 'desc', false]]) },
+    { name: `goods: page ${deep}`, path: '/admin/demo/goods/page', as: 'admin', body: { page: deep, size: 20 }, hand: goods('', [], byCreate) },
+    { name: 'goods: keyword (description, 11 chars)', path: '/admin/demo/goods/page', as: 'admin', body: { page: 1, size: 20, keyWord: 'number 4242' }, hand: goods('"description" LIKE ?', ['%number 4242%'], byCreate) },
+    { name: 'orders: status + payTime range', path: '/admin/demo/order/page', as: 'admin', body: { page: 1, size: 20, status: 1, payTime: [`${fmt(day)} 00:00:00`, `${fmt(day)} 23:59:59`] } },
+    { name: 'users: first page, scoped admin', path: '/admin/base/sys/user/page', as: 'scoped', body: { page: 1, size: 20 } },
+    { name: 'request log: time range', path: '/admin/base/sys/log/page', as: 'admin', body: { page: 1, size: 20, createTime: [`${fmt(day)} 10:00:00`, `${fmt(day)} 11:00:00`] } },
+    { name: 'request log: keyword (path)', path: '/admin/base/sys/log/page', as: 'admin', body: { page: 1, size: 20, keyWord: 'comm/person' } },
+    { name: 'change audit: entity + action', path: '/admin/base/sys/audit/page', as: 'admin', body: { page: 1, size: 20, entity: 'demo/order', action: 'update' } },
+  ];
+}
+
+/** The hand-written tuned SQL: COUNT under the WHERE, then a deferred join for the page's rows. */
+function handSql(d: string, h: NonNullable<Shape['hand']>, columns: string[], offset: number): { sql: string; bindings: unknown[] }[] {
+  const where = h.where ? ` WHERE ${h.where}` : '';
+  // The same order as the server's: NULLs first ascending, last descending (PostgreSQL says so; the others do so).
+  const order = (alias: string) => h.order.map(([c, dir, nullable]) => `${alias}"${c}" ${dir}${d === 'postgres' && nullable ? (dir === 'asc' ? ' NULLS FIRST' : ' NULLS LAST') : ''}`).join(', ');
+  const cols = columns.map((c) => `g."${c}"`).join(', ');
+  return [
+    { sql: q(d, `SELECT COUNT(*) AS "total" FROM "${h.table}"${where}`), bindings: h.bindings },
+    { sql: q(d, `SELECT ${cols} FROM "${h.table}" g JOIN (SELECT "id" FROM "${h.table}"${where} ORDER BY ${order('')} LIMIT 20 OFFSET ${offset}) p ON p."id" = g."id" ORDER BY ${order('g.')}`), bindings: h.bindings },
+  ];
+}
+
+/** The statements the server ran for one request (its own Knex, in this process), guard and log statements left out. */
+async function captureSql(env: Record<string, string>, shapesToCapture: Shape[], tokens: Record<string, string>): Promise<Map<Shape, { sql: string; bindings: unknown[] }[]>> {
+  const instance = await createApp(loadConfig({ ...env, NODE_ENV: 'production' }), parts, { logger: { info() {}, warn() {}, error: console.error } });
+  const server = http.createServer(instance.callback());
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  let captured: { sql: string; bindings: unknown[] }[] = [];
+  instance.services.knex.on('query', (x: { sql: string; bindings?: unknown[] }) => captured.push({ sql: x.sql, bindings: x.bindings ?? [] }));
+  const out = new Map<Shape, { sql: string; bindings: unknown[] }[]>();
+  for (const s of shapesToCapture) {
+    const call = () => fetch(`${url}${s.path}`, { method: 'POST', headers: { authorization: tokens[s.as]!, 'content-type': 'application/json' }, body: JSON.stringify(s.body) });
+    await call();
+    captured = [];
+    await call();
+    // The guard's, the log's and the scheduler's statements (a task tick may fall in between) left out.
+    out.set(s, captured.filter((x) => !/base_sys_(session|conf|rate)\b|\btask_(info|log)\b|\block_/.test(x.sql) && !/^insert into [`"]?base_sys_log/i.test(x.sql)));
+  }
+  server.close();
+  await instance.close();
+  return out;
+}
+
+/** fetch, tried again once when a pooled keep-alive socket the server closed while idle fails before any answer. */
+const fetchAgain = (url: string, init?: RequestInit) => fetch(url, init).catch(() => fetch(url, init));
+
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
+
+/** One request at a time for `ms` (at least 10 requests, at most 400): p50 and p99 in ms. */
+async function idle(url: string, path_: string, headers: Record<string, string>, body: unknown, ms: number): Promise<{ p50: number; p99: number; n: number; code: number; message?: string }> {
+  const times: number[] = [];
+  let code = 0;
+  let message: string | undefined;
+  const t0 = performance.now();
+  while ((performance.now() - t0 < ms || times.length < 10) && times.length < 400) {
+    const t = performance.now();
+    const res = await fetchAgain(`${url}${path_}`, { method: body === undefined ? 'GET' : 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    times.push(performance.now() - t);
+    code = Number(/"code":(\d+)/.exec(text)?.[1] ?? res.status);
+    if (code !== 1000) message = text.slice(0, 300);
+  }
+  const r = (x: number) => Math.round(x * 10) / 10;
+  return { p50: r(pct(times, 50)), p99: r(pct(times, 99)), n: times.length, code, ...(message ? { message } : {}) };
+}
+
+export async function runScale(deps: ScaleDeps): Promise<void> {
+  const ROWS = Number(deps.opt('rows', '1000000'));
+  const USERS = Math.max(10_000, Math.floor(ROWS / 10));
+  const IDLE_MS = Number(deps.opt('idle-ms', '2000'));
+  const bundle = await deps.buildServer();
+  const result: Record<string, unknown> = { method: { rows: ROWS, users: USERS, connections: deps.connections, seconds: deps.seconds, warmup: deps.warmup, idleMs: IDLE_MS, node: process.version, date: new Date().toISOString() }, databases: [] as unknown[] };
+  const table: string[] = [];
+  for (const kind of deps.dbs) {
+    const db = await deps.scratchDb(kind);
+    let server: (Proc & { coldStartMs: number }) | undefined;
+    let floor: Proc | undefined;
+    try {
+      const first = await deps.startServer(bundle, db.env);
+      await deps.stop(first);
+      process.stderr.write(`[${db.name}] seeding ${ROWS} rows per table, ${USERS} users…\n`);
+      const t0 = Date.now();
+      await deps.seed(db.knex, 10_000, 0);
+      const seedSeconds = await bulkSeed(db.knex, ROWS, USERS);
+      const totalSeed = Math.round((Date.now() - t0) / 1000);
+      server = await deps.startServer(bundle, db.env);
+      const tokens = await deps.signIn(server.url, db.knex);
+      // `--no-shapes`: only the seed, the dashboard and the export (a 10 000 000-row run where the list shapes take too long).
+      const list = deps.opt('no-shapes', '') === '' && !process.argv.includes('--no-shapes') ? shapes(ROWS) : [];
+      const d = dialectOfKnex(db.knex);
+      // The server's answers: the hand-written floor selects the columns the server answers, in its order.
+      const answers = new Map<Shape, { list: Record<string, unknown>[]; pagination: { total: number } }>();
+      for (const s of list) {
+        const res = await fetchAgain(`${server.url}${s.path}`, { method: 'POST', headers: { authorization: tokens[s.as]!, 'content-type': 'application/json' }, body: JSON.stringify(s.body) });
+        const body = (await res.json()) as { code: number; data: { list: Record<string, unknown>[]; pagination: { total: number } } };
+        if (body.code !== 1000) throw new Error(`[${db.name}] ${s.name}: ${JSON.stringify(body).slice(0, 300)}`);
+        answers.set(s, body.data);
+      }
+      const replayed = await captureSql(db.env, list.filter((s) => !s.hand), tokens);
+      const queries: Record<string, { sql: string; bindings: unknown[] }[]> = {};
+      const decorate: Record<string, object> = {};
+      const fieldsOf = (id: string) => loadGenerated().model.entities.find((e) => e.id === id)!.fields;
+      const entityOfPath: Record<string, string> = { '/admin/demo/order/page': ENTITIES.demoOrder, '/admin/base/sys/user/page': ENTITIES.baseSysUser, '/admin/base/sys/log/page': ENTITIES.baseSysLog, '/admin/base/sys/audit/page': ENTITIES.baseSysAudit };
+      list.forEach((s, i) => {
+        const p = `/scale/${i}`;
+        if (s.hand) {
+          const cols = Object.keys(answers.get(s)!.list[0] ?? { id: 0 });
+          queries[p] = handSql(d, s.hand, cols, (Number(s.body.page ?? 1) - 1) * 20);
+          decorate[p] = { entity: s.hand.entity, fields: fieldsOf(s.hand.entity) };
+        } else {
+          queries[p] = replayed.get(s)!;
+          decorate[p] = { entity: entityOfPath[s.path], fields: fieldsOf(entityOfPath[s.path]!), ...(s.path.includes('/user/') ? { names: true, omit: ['isSuper'] } : {}) };
+        }
+      });
+      const pages = Object.fromEntries(list.map((s, i) => [`/scale/${i}`, { page: Number(s.body.page ?? 1), size: 20 }]));
+      floor = await deps.startFloor({ db: db.floorDb, statics: {}, queries, decorate, pages });
+      // The floor must give the same answer: list and total compared with the server's.
+      const same = new Map<Shape, string>();
+      for (const [i, s] of list.entries()) {
+        const f = (await (await fetchAgain(`${floor.url}/scale/${i}`, { method: 'POST' })).json()) as { data: { list: unknown[]; pagination: { total: number } } };
+        const a = answers.get(s)!;
+        const why = JSON.stringify(f.data.list) !== JSON.stringify(a.list) ? `list differs: server ${JSON.stringify(a.list[0]).slice(0, 160)} floor ${JSON.stringify(f.data.list[0]).slice(0, 160)}` : f.data.pagination.total !== a.pagination.total ? `total differs: server ${a.pagination.total}, floor ${f.data.pagination.total}` : '';
+        same.set(s, why);
+        process.stderr.write(`[${db.name}] ${s.name}: ${why ? `FLOOR DIFFERS, ${why}` : `floor answers the same ${a.list.length} rows, total ${a.pagination.total}`}\n`);
+      }
+      const rowsOut: Record<string, unknown>[] = [];
+      for (const [i, s] of list.entries()) {
+        const auth = { authorization: tokens[s.as]! };
+        const si = await idle(server.url, s.path, auth, s.body, IDLE_MS);
+        const fi = await idle(floor.url, `/scale/${i}`, auth, {}, IDLE_MS);
+        const run = (p: Proc, path_: string, seconds: number) =>
+          deps.load({ url: p.url, method: 'POST', path: path_, headers: auth, body: p === server ? s.body : {}, seconds, connections: deps.connections, expectCode: true, fixedSize: true, seed: i });
+        // Long enough for about 3 answers per connection at the idle p50 (a slow shape answered nothing in 2 s
+        // under 32 connections), up to 20 s; a run that long is its own warm-up.
+        const loadOf = (p: Proc, path_: string, p50: number) => {
+          const seconds = Math.max(deps.seconds, Math.min(20, Math.ceil((3 * deps.connections * p50) / 1000)));
+          if (deps.warmup > 0 && seconds === deps.seconds) run(p, path_, deps.warmup);
+          return run(p, path_, seconds);
+        };
+        const sl = loadOf(server, s.path, si.p50);
+        const fl = loadOf(floor, `/scale/${i}`, fi.p50);
+        // No ratio where the floor answered differently, or answered nothing in the run (a slow shape under 32 connections).
+        const ratio = same.get(s) || fl.rps < 1 ? null : Math.round((sl.rps / fl.rps) * 100) / 100;
+        const row = { shape: s.name, floor: s.hand ? 'hand-written SQL' : 'server SQL replayed', sameAnswer: !same.get(s), ...(same.get(s) ? { differs: same.get(s) } : {}), total: answers.get(s)!.pagination.total, idle: { server: si, floor: fi }, load: { server: { rps: Math.round(sl.rps), p50: sl.p50, p99: sl.p99, bad: sl.bad }, floor: { rps: Math.round(fl.rps), p50: fl.p50, p99: fl.p99, bad: fl.bad } }, ratio };
+        rowsOut.push(row);
+        process.stderr.write(`[${db.name}] ${s.name.padEnd(42)} idle p50 ${si.p50} / p99 ${si.p99} ms (floor ${fi.p50} / ${fi.p99}); ${Math.round(sl.rps)} req/s vs floor ${Math.round(fl.rps)} (${ratio === null ? '—' : `${Math.round(ratio * 100)} %`})${sl.bad ? ` FAILED ${sl.bad}: ${sl.sample}` : ''}\n`);
+      }
+      // The dashboard summary over ROWS orders and request-log rows, one request at a time.
+      const dash = await idle(server.url, '/admin/demo/dashboard/summary', { authorization: tokens.admin! }, undefined, IDLE_MS);
+      process.stderr.write(`[${db.name}] dashboard summary: p50 ${dash.p50} ms, p99 ${dash.p99} ms over ${dash.n} requests (code ${dash.code}${dash.message ? `: ${dash.message}` : ''})\n`);
+      // A CSV export job of every goods row; the server's RSS above its idle level.
+      const idleRss = rssMb(server.proc.pid);
+      const exp = await deps.exportRun('server', server, tokens.admin!);
+      process.stderr.write(`[${db.name}] export: ${exp.rows} rows in ${exp.wallMs} ms (${exp.rowsPerSec} rows/s), peak RSS ${exp.peakRssMb} MB (idle ${idleRss} MB)\n`);
+      (result.databases as unknown[]).push({ db: db.name, seedSeconds: { ...seedSeconds, total: totalSeed }, shapes: rowsOut, dashboard: dash, export: { ...exp, idleRssMb: idleRss, rssGrowthMb: exp.peakRssMb - idleRss } });
+      table.push(`\n### ${db.name}, ${ROWS.toLocaleString('en')} rows per table (seeded in ${totalSeed} s)\n`);
+      table.push('| shape | total | p50 ms (floor) | p99 ms (floor) | req/s, 32 conn. (floor) | ratio | floor |');
+      table.push('|---|---:|---:|---:|---:|---:|---|');
+      for (const r of rowsOut as { shape: string; total: number; idle: { server: { p50: number; p99: number }; floor: { p50: number; p99: number } }; load: { server: { rps: number; bad: number }; floor: { rps: number; bad: number } }; ratio: number | null; floor: string; differs?: string }[]) {
+        table.push(`| ${r.shape} | ${r.total} | ${r.idle.server.p50} (${r.idle.floor.p50}) | ${r.idle.server.p99} (${r.idle.floor.p99}) | ${r.load.server.rps}${r.load.server.bad ? `, ${r.load.server.bad} failed` : ''} (${r.load.floor.rps}${r.load.floor.bad ? `, ${r.load.floor.bad} failed` : ''}) | ${r.ratio === null ? `—${r.differs ? ` (${r.differs})` : ''}` : `${Math.round(r.ratio * 100)} %`} | ${r.floor} |`);
+      }
+      table.push(`\nDashboard summary: p50 ${dash.p50} ms, p99 ${dash.p99} ms. Export, CSV, every goods row: ${exp.rows} rows in ${exp.wallMs} ms, ${exp.rowsPerSec} rows/s, peak RSS ${exp.peakRssMb} MB (idle ${idleRss} MB).`);
+    } finally {
+      await deps.stop(server);
+      await deps.stop(floor);
+      await db.cleanup();
+    }
+  }
+  console.log(table.join('\n'));
+  const prior = fs.existsSync(deps.out) ? (JSON.parse(fs.readFileSync(deps.out, 'utf8')) as Record<string, unknown>) : {};
+  // Runs of one database at a time add up: a database measured before at this size keeps its entry unless measured again.
+  const before = ((prior.scale as Record<string, { databases?: { db: string }[] }> | undefined) ?? {})[String(ROWS)];
+  const mine = result.databases as { db: string }[];
+  result.databases = [...(before?.databases ?? []).filter((x) => !mine.some((m) => m.db === x.db)), ...mine];
+  const scale = { ...((prior.scale as Record<string, unknown>) ?? {}), [String(ROWS)]: result };
+  fs.mkdirSync(path.dirname(deps.out), { recursive: true });
+  fs.writeFileSync(deps.out, `${JSON.stringify({ ...prior, scale }, null, 2)}\n`);
+  console.log(`\nwritten ${path.relative(process.cwd(), deps.out)} (scale.${ROWS})`);
+}
