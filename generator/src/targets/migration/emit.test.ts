@@ -182,6 +182,10 @@ describe('migrationSlug', () => {
   it('names create-only migrations after the table, or create_tables', () => {
     assert.equal(migrationSlug(ops(EMPTY_SNAPSHOT, [goods()])), 'create_demo_goods');
     assert.equal(migrationSlug(ops(EMPTY_SNAPSHOT, [goods(), category()])), 'create_tables');
+    // A new table's own search index is part of creating it (npm run create names the file create_<table>).
+    const created = ops(EMPTY_SNAPSHOT, [goods()]);
+    assert.equal(migrationSlug([...created, { kind: 'addSearch', table: 'demo_goods', columns: ['title'] }]), 'create_demo_goods');
+    assert.equal(migrationSlug([...created, { kind: 'addSearch', table: 'other', columns: ['title'] }]), 'alter_tables');
   });
 
   it('names alters after the single table they touch, or alter_tables', () => {

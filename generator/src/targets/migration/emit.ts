@@ -223,7 +223,10 @@ export function emitMigration(ops: MigrationOp[], comment: string, before?: Tabl
 
 /** A short file-name slug describing the ops, e.g. `create_tables`, `alter_demo_goods`. */
 export function migrationSlug(ops: MigrationOp[]): string {
-  if (ops.every((o) => o.kind === 'createTable')) return ops.length === 1 ? `create_${tableOf(ops[0]!)}` : 'create_tables';
+  // A new table's own search index (and indexes) are part of creating it: still `create_<table>`.
+  const created = new Set(ops.filter((o) => o.kind === 'createTable').map(tableOf));
+  const creating = (o: MigrationOp) => o.kind === 'createTable' || ((o.kind === 'addSearch' || o.kind === 'addIndex') && created.has(tableOf(o)));
+  if (ops.every(creating)) return created.size === 1 ? `create_${[...created][0]!}` : 'create_tables';
   const tables = [...new Set(ops.map(tableOf))];
   return tables.length === 1 ? `alter_${tables[0]}` : 'alter_tables';
 }
