@@ -14,6 +14,7 @@
  * SELECT, unpaged, through the same CSV library to a file: wall time, rows/s, CPU and peak RSS of the process.
  * Writes a Markdown table to stdout and bench/results.json. Numbers from one machine: compare ratios.
  */
+import type { ExportMeasure } from './bench/scale.js';
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -131,15 +132,6 @@ const EXPORT_BODY = { prefix: '/admin/demo/goods', format: 'csv', columns: ['tit
 /** Where the floor answers the export. */
 const EXPORT_FLOOR_PATH = '/floor/export';
 
-interface ExportMeasure {
-  rows: number;
-  wallMs: number;
-  rowsPerSec: number;
-  /** The measured process's CPU time (user + system) during the export, in ms. */
-  cpuMs: number;
-  /** The measured process's highest RSS while the export ran (sampled every 20 ms). */
-  peakRssMb: number;
-}
 
 interface Measure {
   rps: number;

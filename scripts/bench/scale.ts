@@ -49,11 +49,14 @@ interface Measure {
   sample?: string;
   genShare?: number;
 }
-interface ExportMeasure {
+/** One export job measured: rows, wall time, rows/s, the process's CPU (user + system, ms) and highest RSS. */
+export interface ExportMeasure {
   rows: number;
   wallMs: number;
   rowsPerSec: number;
+  /** The measured process's CPU time (user + system) during the export, in ms. */
   cpuMs: number;
+  /** The measured process's highest RSS while the export ran (sampled every 20 ms). */
   peakRssMb: number;
 }
 export interface ScaleDeps {
