@@ -6,6 +6,8 @@ import { fromDb } from '../db/values.js';
 import { applyWhere } from './filterLanguage.js';
 import { whereContains } from '../db/like.js';
 import type { SearchIndex } from '../db/like.js';
+import { dialectOfKnex } from '../db/createDb.js';
+import { SQLITE_LIMIT_TERM, currentStatementLimit } from '../db/statementLimit.js';
 
 /** Filters of a page/list request (validated by `validators.filters`). */
 export interface ListInput {
@@ -43,6 +45,9 @@ export function filteredQuery(
 ): Knex.QueryBuilder {
   const q = rt.model.query;
   const qb = knex({ a: rt.table });
+  // SQLite cannot be interrupted: a request's read checks its own deadline on every row it reads (first, so no
+  // other term is evaluated before it; db/statementLimit.ts).
+  if (currentStatementLimit() > 0 && dialectOfKnex(knex as Knex) === 'sqlite') qb.whereRaw(SQLITE_LIMIT_TERM);
   // Tenant and data scope are part of the WHERE clause of every read: no filter combination escapes them.
   if (restrict.tenant !== undefined) qb.where('a.tenantId', restrict.tenant);
   if (restrict.scope) qb.whereIn(`a.${restrict.scope.column}`, restrict.scope.ids);
