@@ -439,7 +439,7 @@ describe('sanitizeEntity model of demo/goods', () => {
   });
 
   it('indexes updateTime and the access paths (sorts with id, filters, screen filters together) under knex-style names', () => {
-    assert.deepEqual(e.indexes.map((ix) => ix.name), ['demo_goods_updatetime_index', 'demo_goods_createtime_id_index', 'demo_goods_price_id_index', 'demo_goods_stock_id_index', 'demo_goods_status_type_createtime_id_index', 'demo_goods_type_index']);
+    assert.deepEqual(e.indexes.map((ix) => ix.name), ['demo_goods_updatetime_index', 'demo_goods_createtime_id_index', 'demo_goods_price_id_index', 'demo_goods_stock_id_index', 'demo_goods_status_type_createtime_id_index', 'demo_goods_status_createtime_id_index', 'demo_goods_type_createtime_id_index']);
     assert.deepEqual(e.indexes.find((ix) => ix.name === 'demo_goods_createtime_id_index')?.columns, ['createTime', 'id']);
   });
 
@@ -453,7 +453,7 @@ describe('sanitizeEntity model of demo/goods', () => {
       }),
     );
     // Declared and derived together: x-index on stock becomes (stock, id), the unique (status, type) serves the
-    // screen's two filters, the composite (type, stock) serves type alone.
+    // screen's two filters, each filter alone is read in the default order from its own (column, createTime, id).
     assert.deepEqual(
       o.indexes.map((ix) => [ix.name, ix.columns.join(','), ix.unique]),
       [
@@ -466,6 +466,8 @@ describe('sanitizeEntity model of demo/goods', () => {
         ['demo_goods_price_id_index', 'price,id', false],
         ['demo_goods_stock_id_index', 'stock,id', false],
         ['demo_goods_status_type_createtime_id_index', 'status,type,createTime,id', false],
+        ['demo_goods_status_createtime_id_index', 'status,createTime,id', false],
+        ['demo_goods_type_createtime_id_index', 'type,createTime,id', false],
       ],
     );
     assert.equal(o.fields.find((f) => f.name === 'userId')!.ref, 'base/sys/user');
@@ -477,18 +479,18 @@ describe('sanitizeEntity model of demo/goods', () => {
         d.properties.userId = { type: ['integer', 'null'], 'x-ref': 'base/sys/user', 'x-index': false, 'x-label': LABEL };
       }),
     );
-    assert.deepEqual(o.indexes.map((ix) => ix.name), ['demo_goods_updatetime_index', 'demo_goods_createtime_id_index', 'demo_goods_price_id_index', 'demo_goods_stock_id_index', 'demo_goods_status_type_createtime_id_index', 'demo_goods_type_index']);
+    assert.deepEqual(o.indexes.map((ix) => ix.name), ['demo_goods_updatetime_index', 'demo_goods_createtime_id_index', 'demo_goods_price_id_index', 'demo_goods_stock_id_index', 'demo_goods_status_type_createtime_id_index', 'demo_goods_status_createtime_id_index', 'demo_goods_type_createtime_id_index']);
     assert.equal(o.fields.find((f) => f.name === 'userId')!.ref, 'base/sys/user');
   });
 
   it('indexes only the implicit timestamps x-time-indexes names', () => {
     const names = (doc: Raw) => valid(doc).indexes.map((ix) => ix.name);
-    assert.deepEqual(names(goods((d) => void (d['x-time-indexes'] = ['createTime']))), ['demo_goods_createtime_id_index', 'demo_goods_price_id_index', 'demo_goods_stock_id_index', 'demo_goods_status_type_createtime_id_index', 'demo_goods_type_index']);
+    assert.deepEqual(names(goods((d) => void (d['x-time-indexes'] = ['createTime']))), ['demo_goods_createtime_id_index', 'demo_goods_price_id_index', 'demo_goods_stock_id_index', 'demo_goods_status_type_createtime_id_index', 'demo_goods_status_createtime_id_index', 'demo_goods_type_createtime_id_index']);
     // Left out of x-time-indexes, createTime is left out of the derived indexes too.
-    assert.deepEqual(names(goods((d) => void (d['x-time-indexes'] = []))), ['demo_goods_price_id_index', 'demo_goods_stock_id_index', 'demo_goods_status_type_index', 'demo_goods_type_index']);
+    assert.deepEqual(names(goods((d) => void (d['x-time-indexes'] = []))), ['demo_goods_price_id_index', 'demo_goods_stock_id_index', 'demo_goods_status_type_index', 'demo_goods_status_id_index', 'demo_goods_type_id_index']);
     // The screen's filters together, then its default order: a filtered page reads in order from the index.
     assert.deepEqual(valid(goods()).indexes.find((ix) => ix.name.startsWith('demo_goods_status_type'))?.columns, ['status', 'type', 'createTime', 'id']);
-    assert.deepEqual(names(goods()), ['demo_goods_updatetime_index', 'demo_goods_createtime_id_index', 'demo_goods_price_id_index', 'demo_goods_stock_id_index', 'demo_goods_status_type_createtime_id_index', 'demo_goods_type_index']);
+    assert.deepEqual(names(goods()), ['demo_goods_updatetime_index', 'demo_goods_createtime_id_index', 'demo_goods_price_id_index', 'demo_goods_stock_id_index', 'demo_goods_status_type_createtime_id_index', 'demo_goods_status_createtime_id_index', 'demo_goods_type_createtime_id_index']);
   });
 
   it('gives the keyword and fieldLike text columns a search index, with "x-search": false to opt out', () => {

@@ -4,8 +4,10 @@ import type { DataScope } from './context.js';
 import type { EntityRuntime } from './entityRuntime.js';
 import { fromDb } from '../db/values.js';
 import { applyWhere } from './filterLanguage.js';
-import { whereContains } from '../db/like.js';
+import { commonNeedle, whereContains } from '../db/like.js';
 import type { SearchIndex } from '../db/like.js';
+import { dialectOfKnex } from '../db/createDb.js';
+import { SQLITE_LIMIT_TERM, currentStatementLimit } from '../db/statementLimit.js';
 
 /** Filters of a page/list request (validated by `validators.filters`). */
 export interface ListInput {
@@ -24,7 +26,29 @@ export interface ListInput {
 /** The entity's search index (docs/generator.md, "Search indexes"), when its schema gives one. */
 function searchIndex(rt: EntityRuntime): SearchIndex | undefined {
   const cols = rt.model.search;
-  return cols?.length ? { ftsTable: `${rt.table}_fts`, id: 'a.id', columns: cols.map((c) => `a.${c}`) } : undefined;
+  return cols?.length ? { table: rt.table, ftsTable: `${rt.table}_fts`, id: 'a.id', columns: cols.map((c) => `a.${c}`) } : undefined;
+}
+
+/**
+ * Should this request's page walk its order with LIKE instead of reading the search index (db/like.ts
+ * `commonNeedle`)? Yes when it searches, and every needle the index would serve is common. A list of `fieldLike`
+ * values (an OR of needles) keeps the index.
+ */
+export async function walkSearch(knex: Knex, rt: EntityRuntime, input: ListInput): Promise<boolean> {
+  const search = searchIndex(rt);
+  if (!search) return false;
+  const q = rt.model.query;
+  const terms: [readonly string[], string][] = [];
+  if (given(input.keyWord) && q.keyWordLikeFields.length) terms.push([q.keyWordLikeFields, String(input.keyWord)]);
+  for (const f of q.fieldLike) {
+    const v = input[f.param];
+    if (!given(v)) continue;
+    if (Array.isArray(v)) return false;
+    terms.push([[f.column], String(v)]);
+  }
+  if (!terms.length) return false;
+  for (const [columns, value] of terms) if ((await commonNeedle(knex, search, columns, value)) !== true) return false;
+  return true;
 }
 
 /** Is a filter value "given"? `0` and `false` are; `''`, null and `[]` are not (as the reference). */
@@ -39,10 +63,14 @@ export function filteredQuery(
   knex: Knex | Knex.Transaction,
   rt: EntityRuntime,
   input: ListInput,
-  restrict: { scope?: DataScope; tenant?: number; visible?: DataScope; where?: (qb: Knex.QueryBuilder) => void; joins?: boolean } = {},
+  restrict: { scope?: DataScope; tenant?: number; visible?: DataScope; where?: (qb: Knex.QueryBuilder) => void; joins?: boolean; walkSearch?: boolean; from?: Knex.QueryBuilder } = {},
 ): Knex.QueryBuilder {
   const q = rt.model.query;
-  const qb = knex({ a: rt.table });
+  // `from`: a prefix of the main table in the request's order (operations/page.ts, a common needle's walk).
+  const qb: Knex.QueryBuilder = restrict.from ? knex.from(restrict.from.as('a')) : knex({ a: rt.table });
+  // SQLite cannot be interrupted: a request's read checks its own deadline on every row it reads (first, so no
+  // other term is evaluated before it; db/statementLimit.ts).
+  if (currentStatementLimit() > 0 && dialectOfKnex(knex as Knex) === 'sqlite') qb.whereRaw(SQLITE_LIMIT_TERM);
   // Tenant and data scope are part of the WHERE clause of every read: no filter combination escapes them.
   if (restrict.tenant !== undefined) qb.where('a.tenantId', restrict.tenant);
   if (restrict.scope) qb.whereIn(`a.${restrict.scope.column}`, restrict.scope.ids);
@@ -53,7 +81,7 @@ export function filteredQuery(
   const search = searchIndex(rt);
   const kw = input.keyWord;
   // The keyword in any of its columns: one search of them all (one FTS5 column filter on SQLite).
-  if (kw !== undefined && kw !== null && kw !== '' && q.keyWordLikeFields.length) whereContains(qb, q.keyWordLikeFields, String(kw), search);
+  if (kw !== undefined && kw !== null && kw !== '' && q.keyWordLikeFields.length) whereContains(qb, q.keyWordLikeFields, String(kw), search, false, restrict.walkSearch);
   for (const f of q.fieldEq) {
     const v = input[f.param];
     if (!given(v)) continue;
@@ -68,7 +96,7 @@ export function filteredQuery(
       qb.where((w) => {
         for (const x of v) whereContains(w, [f.column], String(x), search, true);
       });
-    } else whereContains(qb, [f.column], String(v), search);
+    } else whereContains(qb, [f.column], String(v), search, false, restrict.walkSearch);
   }
   for (const f of q.fieldRange) {
     const v = input[f.param];

@@ -180,6 +180,27 @@ describe('every generated list/page query shape uses an index on every database'
         assert.ok(shapes > 50, `${shapes} shapes`);
         assert.deepEqual(problems, []);
       });
+      // SQLite's plan says when it sorts: an equality filter alone is read in the default order from its index.
+      if (db.name === 'sqlite') {
+        it('an equality filter alone is read in the default order, with no sort of its matches', async () => {
+          const problems: string[] = [];
+          let shapes = 0;
+          for (const e of listed) {
+            const rt = registry.get(e.id)!;
+            for (const shape of shapesOf(e).filter((s) => s.label.endsWith(' ='))) {
+              const qb = applyOrder(selectOutput(filteredQuery(knex, rt, shape.input, shape.restrict), rt), rt, shape.input).limit(20);
+              const { sql, bindings } = qb.toSQL();
+              // The order must be one the generator indexes (main-table columns only).
+              if (orderKeys(rt, shape.input).some((k) => !k.column.startsWith('a.'))) continue;
+              shapes++;
+              const details = ((await knex.raw(`EXPLAIN QUERY PLAN ${sql}`, bindings)) as { detail: string }[]).map((r) => r.detail);
+              if (details.some((d) => d.includes('TEMP B-TREE FOR ORDER BY'))) problems.push(`${e.id} (${shape.label}): ${details.join(' | ')}`);
+            }
+          }
+          assert.ok(shapes >= 10, `${shapes} shapes`);
+          assert.deepEqual(problems, []);
+        });
+      }
       // MariaDB has no substring index: its search stays LIKE (docs/decisions.md, "Search that scales").
       if (db.name !== 'mariadb') {
         it('keyword and fieldLike search read the search index where the schema gives one', async () => {

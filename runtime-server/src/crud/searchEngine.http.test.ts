@@ -158,7 +158,7 @@ for (const db of testDatabases()) {
 
     if (db.name === 'sqlite') {
       it('the FTS5 query alone finds every row the LIKE finds (a candidate superset), and fewer than all', async () => {
-        const search = { ftsTable: 'demo_goods_fts', id: 'a.id', columns: ['a.description', 'a.title'] };
+        const search = { table: 'demo_goods', ftsTable: 'demo_goods_fts', id: 'a.id', columns: ['a.description', 'a.title'] };
         for (const needle of NEEDLES) {
           const q = ftsQuery(search, ['a.description'], needle);
           if ([...needle].length < 3) {

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../config.js';
 import { createRequire } from 'node:module';
 import { cacheStatements } from './statementCache.js';
-import { boundStatements } from './statementLimit.js';
+import { boundStatements, defineSqliteLimit } from './statementLimit.js';
 
 import type { Dialect } from './dialect.js';
 
@@ -86,17 +86,19 @@ export function createDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>, logger
     pool: {
       min: 1,
       max: 1,
-      afterCreate(conn: { pragma: (s: string) => unknown; prepare(sql: string): { busy?: boolean } }, done: (err: Error | null, conn: unknown) => void) {
+      afterCreate(conn: { pragma: (s: string) => unknown; prepare(sql: string): { busy?: boolean } } & Parameters<typeof defineSqliteLimit>[0], done: (err: Error | null, conn: unknown) => void) {
         // WAL lets readers and a writer overlap; busy_timeout makes a second instance wait instead of failing.
         conn.pragma('journal_mode = WAL');
         conn.pragma('busy_timeout = 5000');
         // WAL + NORMAL: durable against crashes, no fsync per commit (only at checkpoints).
         conn.pragma('synchronous = NORMAL');
         conn.pragma('foreign_keys = ON');
+        defineSqliteLimit(conn);
         done(null, cacheStatements(conn));
       },
     },
   });
+  boundStatements(knex, 'sqlite');
   return { knex, dialect: 'sqlite' };
 }
 

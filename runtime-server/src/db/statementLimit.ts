@@ -19,9 +19,13 @@ import type { Dialect } from './dialect.js';
  *   alone); MySQL: the `MAX_EXECUTION_TIME(<ms>)` hint on SELECTs. Errors 1969 / 3024.
  * - PostgreSQL: `SET statement_timeout` on the connection when the wanted limit differs from what it holds (an
  *   extra round trip only when a connection passes between a request and a job); SQLSTATE 57014.
- * - SQLite (better-sqlite3): not enforced. The driver runs a statement synchronously on the event loop and
- *   exposes neither `sqlite3_interrupt` nor a progress handler, so nothing can stop a running statement; see
- *   docs/decisions.md for what bounds SQLite instead.
+ * - SQLite (better-sqlite3): the driver runs a statement synchronously on the event loop and exposes neither
+ *   `sqlite3_interrupt` nor a progress handler, so no timer can fire while it runs. The statement checks its own
+ *   clock instead: a request's reads (crud/query.ts `filteredQuery`) lead their WHERE with `sa_within_limit()`
+ *   (SQLITE_LIMIT_TERM), a function this connection defines (`defineSqliteLimit`) that throws once the running
+ *   statement is past its deadline; SQLite evaluates the first residual term on every row it reads, so a scan,
+ *   a sort's feed or a count stops within a row of the limit. Statements without the term (writes, lookups by
+ *   key) are not bounded there: they read few rows by construction.
  */
 interface RequestScope {
   /** The limit of each statement (ms); 0: none. */
@@ -100,18 +104,19 @@ const pgTimeouts = new WeakMap<object, number>();
 
 /**
  * Wraps the Knex client's statement runner so that each statement gets the limit of the context running it, and a
- * cancelled one becomes `error.queryTimeout`; and gates its pool by user (USER_POOL_SHARE). SQLite is left as it is
- * (see above).
+ * cancelled one becomes `error.queryTimeout`; and gates its pool by user (USER_POOL_SHARE; on SQLite's single
+ * connection one statement per user, and a turn of the event loop after a long statement).
  */
 export function boundStatements(knex: Knex, dialect: Dialect, share = USER_POOL_SHARE): void {
-  if (dialect === 'sqlite') return;
-  shareThePool(knex, share);
+  // SQLite's one connection: one statement per user in its queue, so another user waits for at most one of a
+  // user's statements (each cut at the limit), not for all of them.
+  shareThePool(knex, dialect === 'sqlite' ? 1 : share, dialect === 'sqlite');
   // On the client class, not the instance: Knex makes each transaction's client from the class's prototype
   // (execution/transaction.js, makeTxClient), so an instance's runner would not see statements in transactions. The
   // wrapper keeps no state of its own (the limit is the running scope's), so every instance may share it.
   const proto = Object.getPrototypeOf(knex.client) as { _query: RawQuery; [BOUND]?: true };
   if (proto[BOUND]) return;
-  proto._query = dialect === 'mysql' ? boundMysql(proto._query) : boundPostgres(proto._query);
+  proto._query = dialect === 'mysql' ? boundMysql(proto._query) : dialect === 'postgres' ? boundPostgres(proto._query) : boundSqlite(proto._query);
   proto[BOUND] = true;
 }
 
@@ -133,6 +138,67 @@ function boundMysql(raw: RawQuery): RawQuery {
       }
     }
     return raw.call(this, connection, obj).catch(mapped);
+  };
+}
+
+/** The WHERE term that bounds a SQLite read (see above); first, so it is evaluated on every row read. */
+export const SQLITE_LIMIT_TERM = 'sa_within_limit()';
+
+/** When the running SQLite statement must stop (performance.now() ms); Infinity: unbounded. */
+let sqliteDeadline = Infinity;
+
+class SqliteStatementTimeout extends Error {
+  constructor() {
+    super('statement past its limit');
+  }
+}
+
+/**
+ * Defines SQLITE_LIMIT_TERM's function on a better-sqlite3 connection. The statement runs synchronously from the
+ * moment `boundSqlite` sets the deadline, so one module-level deadline is the running statement's.
+ */
+export function defineSqliteLimit(conn: { function(name: string, options: { deterministic: boolean }, fn: () => number): unknown }): void {
+  let calls = 0;
+  conn.function('sa_within_limit', { deterministic: false }, () => {
+    // The clock every 64 rows: a row costs ~0.1 µs here, a clock read as much.
+    if ((++calls & 63) === 0 && performance.now() > sqliteDeadline) throw new SqliteStatementTimeout();
+    return 1;
+  });
+}
+
+/**
+ * A SQLite statement longer than this (ms) held the event loop: the next statement first gives the loop a turn, so
+ * that requests arrived meanwhile are read and queue for the connection. Without it, requests waiting on promises
+ * run their statements back to back in one chain of microtasks and another user's request is not even read until
+ * they are all done (twenty cut searches: 650 ms).
+ */
+const LONG_SQLITE_MS = 5;
+let owesTurn = false;
+
+/** Resolves at once, or after one turn of the event loop when the last SQLite statement held it (LONG_SQLITE_MS). */
+function sqliteTurn(): Promise<void> | undefined {
+  if (!owesTurn) return undefined;
+  owesTurn = false;
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+function boundSqlite(raw: RawQuery): RawQuery {
+  return function (this: unknown, connection, obj) {
+    const ms = currentStatementLimit();
+    const t0 = performance.now();
+    sqliteDeadline = ms > 0 ? t0 + ms : Infinity;
+    // better-sqlite3 runs the statement inside this synchronous call (Knex awaits nothing before it): the deadline
+    // is reset as soon as it returns, before any other statement can start.
+    let result: Promise<unknown>;
+    try {
+      result = raw.call(this, connection, obj);
+    } finally {
+      sqliteDeadline = Infinity;
+      if (performance.now() - t0 > LONG_SQLITE_MS) owesTurn = true;
+    }
+    return result.catch((err: unknown) => {
+      throw err instanceof SqliteStatementTimeout ? queryTimeoutError() : err;
+    });
   };
 }
 
@@ -203,7 +269,7 @@ class Shares {
  * Gates the Knex client's connection acquisition by owner (USER_POOL_SHARE). A request already holding a
  * connection (a transaction reading beside it) is never made to wait for a second: it could wait on itself.
  */
-function shareThePool(knex: Knex, max: number): void {
+function shareThePool(knex: Knex, max: number, sqlite: boolean): void {
   const client = knex.client as unknown as PoolClient;
   const acquire = client.acquireConnection.bind(client);
   const release = client.releaseConnection.bind(client);
@@ -211,11 +277,16 @@ function shareThePool(knex: Knex, max: number): void {
   const holders = new WeakMap<Connection, { scope: RequestScope; key: string | number | undefined }>();
   client.acquireConnection = async () => {
     const scope = store.getStore();
-    if (!scope) return acquire();
+    if (!scope) {
+      if (sqlite) await sqliteTurn();
+      return acquire();
+    }
     const key = scope.held === 0 ? scope.owner?.() : undefined;
     if (key !== undefined) await shares.enter(key);
     let connection: Connection;
     try {
+      // After the share's wait: the turn is owed when the connection is about to be taken.
+      if (sqlite) await sqliteTurn();
       connection = await acquire();
     } catch (err) {
       if (key !== undefined) shares.leave(key);

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { assertValid } from '../../core/validator.js';
 import type { CrudContext } from '../context.js';
 import { pageTotal } from '../counts.js';
-import { applyOrder, filteredQuery, mapRow, selectOutput } from '../query.js';
+import { applyOrder, filteredQuery, mapRow, orderKeys, selectOutput, walkSearch } from '../query.js';
 import type { ListInput } from '../query.js';
 import { readRows } from '../hooks.js';
 
@@ -22,6 +22,20 @@ export interface PageResult {
 export const DEFERRED_OFFSET = 1000;
 
 /**
+ * Up to this many rows into the order, a page of a common needle first walks the order (db/like.ts
+ * `commonNeedle`, `walkRows` below); deeper, the index. The total is counted through the index either way: a
+ * count reads every match, which the index lists fastest.
+ */
+export const WALK_ROWS = 1000;
+
+/**
+ * How far into the order a walk reads before it gives up. A needle common in the table may still be absent from
+ * the head of the order (matches clustered elsewhere, as numbers that grow with the creation time): a walk that
+ * does not fill the page within these rows falls back to the index, so it never costs more than this prefix.
+ */
+export const WALK_PREFIX = 10_000;
+
+/**
  * page: `{ page, size, order, sort, keyWord, …filters }` → `{ list, pagination }`.
  * `size` is capped by validation; export mode (`isExport`) returns up to `limits.listRows` rows.
  */
@@ -34,8 +48,10 @@ export async function page(c: CrudContext, body: unknown): Promise<PageResult> {
     : (input.size ?? 20);
   const offset = (pageNo - 1) * size;
   const base = mainQuery(c, input);
+  const walk = offset + size <= WALK_ROWS && (await walkSearch(c.knex, c.rt, input));
   // One row past the page: whether more follow, which often settles the total without counting.
-  const rows = await pageRows(c, input, offset, size + 1, offset >= DEFERRED_OFFSET);
+  const walked = walk ? await walkRows(c, input, offset, size + 1) : undefined;
+  const rows = walked ?? (await pageRows(c, input, offset, size + 1, offset >= DEFERRED_OFFSET));
   const more = rows.length > size;
   if (more) rows.length = size;
   const total = await pageTotal(c.knex, base, c.app?.counts, c.rt.model.id, { offset, rows: rows.length, more });
@@ -43,6 +59,21 @@ export async function page(c: CrudContext, body: unknown): Promise<PageResult> {
     list: await readRows(c, rows.map((r) => mapRow(c.rt, r)), 'page'),
     pagination: { page: pageNo, size, total: total.total, ...(total.exact ? {} : { totalExact: false as const }) },
   };
+}
+
+/**
+ * The page read from the first WALK_PREFIX rows of the table in the request's order, or undefined when they do
+ * not hold `limit` matches. The matches found in a prefix of the order are the first ones of the whole order, so a
+ * full page is the page; a short one says nothing, and the index answers instead. Orders naming a joined column
+ * are not walked (the prefix is of the main table).
+ */
+async function walkRows(c: CrudContext, input: ListInput, offset: number, limit: number): Promise<Record<string, unknown>[] | undefined> {
+  if (orderKeys(c.rt, input).some((k) => !k.column.startsWith('a.'))) return undefined;
+  const prefix = applyOrder(c.knex({ a: c.rt.table }).select('a.*'), c.rt, input).limit(WALK_PREFIX);
+  const rows = (await applyOrder(selectOutput(filteredQuery(c.knex, c.rt, input, { ...c, walkSearch: true, from: prefix }), c.rt), c.rt, input)
+    .limit(limit)
+    .offset(offset)) as Record<string, unknown>[];
+  return rows.length === limit ? rows : undefined;
 }
 
 /** The name the deferred join's row query gives `a.id` (beside the output columns, which mapRow picks). */
