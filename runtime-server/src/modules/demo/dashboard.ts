@@ -3,6 +3,7 @@ import type { Dayjs } from 'dayjs';
 import type { Knex } from 'knex';
 import type { Handler } from '../../core/handler.js';
 import { TABLES } from '../../generated/tables.js';
+import { ORDER_GOODS_SUM, ORDER_HOUR_SUM } from './orderRollup.js';
 
 const FMT = 'YYYY-MM-DD HH:mm:ss';
 
@@ -67,9 +68,10 @@ export function change(current: number, previous: number): number | null {
  * - ranking: the ten goods with the highest paid sales;
  * - charts: paid sales per hour today, per day of the last 7 days, per day of this month, per month of this
  *   year, every bucket present (zero when empty).
- * Paid figures read `demo_order` through its covering (status, payTime, goodsId, quantity, amount) index:
- * one grouped pass for the per-goods sums (totals, categories and ranking are folded from it here, money
- * in integer cents), and payTime ranges for the charts and comparisons. Orders and goods are tenant entities:
+ * Order figures read the roll-up of `demo_order` (orderRollup.ts), kept exact by database triggers on every write
+ * path: orders per status and paid sums per goods from `demo_order_goods_sum` (totals, categories and ranking are
+ * folded from it here, money in integer cents), paid sums per hour of payTime from `demo_order_hour_sum` for the
+ * charts and comparisons (every range starts and ends on a local hour). Orders and goods are tenant entities:
  * a tenant's admin sees his tenant's sales only (request log and end users are platform tables).
  */
 export const summary: Handler = async ({ services, actor }) => {
@@ -77,13 +79,13 @@ export const summary: Handler = async ({ services, actor }) => {
   const now = dayjs();
   const today = now.startOf('day');
   const tenant = actor?.tenantId ?? null;
-  const orders = (): Knex.QueryBuilder => {
-    const q = knex(TABLES.demoOrder);
+  // The roll-up tables (orderRollup.ts) hold tenant "none" as 0; the platform's admin reads every tenant's rows.
+  const rollup = (table: string): Knex.QueryBuilder => {
+    const q = knex(table);
     if (tenant !== null) q.where('tenantId', tenant);
     return q;
   };
-  const paidIn = (from: Dayjs, to: Dayjs) =>
-    orders().where('status', 1).where('payTime', '>=', from.format(FMT)).where('payTime', '<', to.format(FMT));
+  const paidIn = (from: Dayjs, to: Dayjs) => rollup(ORDER_HOUR_SUM).where('hour', '>=', from.format(FMT)).where('hour', '<', to.format(FMT));
 
   const [viewsTotal, viewsToday, visitorsToday, usersTotal, usersToday] = await Promise.all([
     knex(TABLES.baseSysLog).count({ n: '*' }).first(),
@@ -93,19 +95,26 @@ export const summary: Handler = async ({ services, actor }) => {
     knex(TABLES.userInfo).where('createTime', '>=', today.format(FMT)).count({ n: '*' }).first(),
   ]);
 
-  // One pass over the covering index per figure group: orders per status, paid sums per goods.
+  // Orders per status and paid sums per goods, from the per-goods roll-up (amounts in cents).
   const [byStatus, byGoods, lastWeekRow] = await Promise.all([
-    orders().groupBy('status').select('status', knex.raw('count(*) as n')) as Promise<{ status: unknown; n: unknown }[]>,
+    rollup(ORDER_GOODS_SUM).groupBy('status').select('status', knex.raw('sum(n) as n')) as Promise<{ status: unknown; n: unknown }[]>,
     // Each sold goods' title and type joined in the database: a `whereIn` of the sold ids afterwards passed one
     // binding per goods, past SQLite's 32 766 and PostgreSQL's 65 535 at a million orders (the summary failed).
     // A left join: orders of deleted goods still count in the totals.
     knex
-      .from(orders().where('status', 1).groupBy('goodsId').select('goodsId', knex.raw('sum(amount) as s'), knex.raw('sum(quantity) as q'), knex.raw('count(*) as n')).as('x'))
+      .from(
+        rollup(ORDER_GOODS_SUM)
+          .where('status', 1)
+          .groupBy('goodsId')
+          .havingRaw('sum(n) > 0')
+          .select('goodsId', knex.raw('sum(cents) as s'), knex.raw('sum(quantity) as q'), knex.raw('sum(n) as n'))
+          .as('x'),
+      )
       .leftJoin({ g: TABLES.demoGoods }, 'g.id', 'x.goodsId')
       .select('x.goodsId as goodsId', 'x.s as s', 'x.q as q', 'x.n as n', 'g.id as gid', 'g.title as title', 'g.type as type') as Promise<
       { goodsId: unknown; s: unknown; q: unknown; n: unknown; gid: unknown; title: string | null; type: unknown }[]
     >,
-    paidIn(today.subtract(13, 'day'), today.subtract(6, 'day')).first(knex.raw('sum(amount) as s')) as Promise<{ s: unknown } | undefined>,
+    paidIn(today.subtract(13, 'day'), today.subtract(6, 'day')).first(knex.raw('sum(cents) as s')) as Promise<{ s: unknown } | undefined>,
   ]);
 
   const charts = {} as Record<ChartRange, Bucket[]>;
@@ -114,12 +123,12 @@ export const summary: Handler = async ({ services, actor }) => {
       const r = chartRange(name, now);
       // The prefix is one of three constants, never input, so it is written into the SQL. PostgreSQL takes no
       // substring of a timestamp: its text form (ISO, the same `YYYY-MM-DD HH:mm:ss`) is cut instead.
-      const time = services.dialect === 'postgres' ? '"payTime"::text' : 'payTime';
+      const time = services.dialect === 'postgres' ? '"hour"::text' : services.dialect === 'mysql' ? '`hour`' : '"hour"';
       const rows = (await paidIn(r.from, r.to)
-        .select(knex.raw(`substr(${time}, 1, ${r.prefix}) as k`), knex.raw('sum(amount) as s'), knex.raw('count(*) as n'))
+        .select(knex.raw(`substr(${time}, 1, ${r.prefix}) as k`), knex.raw('sum(cents) as s'), knex.raw('sum(n) as n'))
         .groupBy('k')) as { k: string; s: unknown; n: unknown }[];
       const byKey = new Map(rows.map((row) => [String(row.k), row]));
-      charts[name] = r.keys.map((key) => ({ key, amount: money(byKey.get(key)?.s), count: int(byKey.get(key)?.n) }));
+      charts[name] = r.keys.map((key) => ({ key, amount: money(int(byKey.get(key)?.s) / 100), count: int(byKey.get(key)?.n) }));
     }),
   );
 
@@ -136,18 +145,20 @@ export const summary: Handler = async ({ services, actor }) => {
   };
 
   const cents = (v: unknown) => Math.round(Number(v ?? 0) * 100);
+  // The roll-up's sums are integer cents already.
+  const goodsCents = (g: { s: unknown }) => int(g.s);
   const categories = new Map<string, { type: number | null; cents: number; count: number }>();
   let paidCents = 0;
   let paidCount = 0;
   for (const g of byGoods) {
-    paidCents += cents(g.s);
+    paidCents += goodsCents(g);
     paidCount += int(g.n);
     const goods = goodsById.get(int(g.goodsId));
     // Orders of deleted goods count in the totals but belong to no category and no ranking.
     if (!goods) continue;
     const type = goods.type === null || goods.type === undefined ? null : int(goods.type);
     const entry = categories.get(String(type)) ?? { type, cents: 0, count: 0 };
-    entry.cents += cents(g.s);
+    entry.cents += goodsCents(g);
     entry.count += int(g.n);
     categories.set(String(type), entry);
   }
@@ -156,16 +167,16 @@ export const summary: Handler = async ({ services, actor }) => {
     .map((c) => ({ type: c.type, name: labelOf(c.type), amount: money(c.cents / 100), count: c.count }));
   const ranking = byGoods
     .filter((g) => goodsById.has(int(g.goodsId)))
-    .sort((a, b) => cents(b.s) - cents(a.s) || int(a.goodsId) - int(b.goodsId))
+    .sort((a, b) => goodsCents(b) - goodsCents(a) || int(a.goodsId) - int(b.goodsId))
     .slice(0, 10)
-    .map((g) => ({ goodsId: int(g.goodsId), title: goodsById.get(int(g.goodsId))!.title, amount: money(g.s), quantity: int(g.q) }));
+    .map((g) => ({ goodsId: int(g.goodsId), title: goodsById.get(int(g.goodsId))!.title, amount: money(goodsCents(g) / 100), quantity: int(g.q) }));
 
   const sum = (buckets: Bucket[]) => buckets.reduce((acc, b) => acc + cents(b.amount), 0);
   const week = charts.week;
   const todayCents = sum(charts.today);
   const yesterdayCents = sum(week.slice(5, 6));
   const weekCents = sum(week);
-  const lastWeekCents = cents(lastWeekRow?.s);
+  const lastWeekCents = int(lastWeekRow?.s);
   const orderCount = byStatus.reduce((acc, r) => acc + int(r.n), 0);
   return {
     date: today.format('YYYY-MM-DD'),
