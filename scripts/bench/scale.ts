@@ -87,18 +87,18 @@ interface Shape {
 }
 
 /** Identifiers quoted with `"` as MariaDB quotes them (backticks), string literals left alone. */
-const q = (d: string, s: string) => (d === 'mysql' ? s.split(/('[^']*')/).map((part, i) => (i % 2 ? part : part.replaceAll('"', '`'))).join('') : s);
+export const q = (d: string, s: string) => (d === 'mysql' ? s.split(/('[^']*')/).map((part, i) => (i % 2 ? part : part.replaceAll('"', '`'))).join('') : s);
 
 /** The number series 1..n as a FROM clause (`n` its column). */
-function series(d: string, n: number): { with: string; from: string } {
+export function series(d: string, n: number): { with: string; from: string } {
   if (d === 'sqlite') return { with: `WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ${n}) `, from: 's' };
   if (d === 'postgres') return { with: '', from: `generate_series(1::bigint, ${n}) AS s(n)` };
   return { with: '', from: `(SELECT seq AS n FROM seq_1_to_${n}) s` };
 }
 /** Concatenation; each part in parentheses (SQLite's `||` binds tighter than `%`). */
-const cat = (d: string, ...parts: string[]) => (d === 'mysql' ? `CONCAT(${parts.join(', ')})` : parts.map((p) => (p.startsWith("'") ? p : d === 'postgres' ? `(${p})::text` : `(${p})`)).join(' || '));
+export const cat = (d: string, ...parts: string[]) => (d === 'mysql' ? `CONCAT(${parts.join(', ')})` : parts.map((p) => (p.startsWith("'") ? p : d === 'postgres' ? `(${p})::text` : `(${p})`)).join(' || '));
 /** A time `seconds` after the epoch second `start`, as each database stores the entity's datetime (local time, `YYYY-MM-DD HH:mm:ss`). */
-function at(d: string, start: number, seconds: string): string {
+export function at(d: string, start: number, seconds: string): string {
   if (d === 'sqlite') return `datetime(${start} + ${seconds}, 'unixepoch', 'localtime')`;
   if (d === 'postgres') return `(to_timestamp(${start} + ${seconds}) AT TIME ZONE current_setting('TimeZone'))`;
   return `FROM_UNIXTIME(${start} + ${seconds})`;

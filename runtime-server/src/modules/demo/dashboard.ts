@@ -3,7 +3,7 @@ import type { Dayjs } from 'dayjs';
 import type { Knex } from 'knex';
 import type { Handler } from '../../core/handler.js';
 import { TABLES } from '../../generated/tables.js';
-import { ORDER_GOODS_SUM, ORDER_HOUR_SUM } from './orderRollup.js';
+import { ALL_TENANTS, ORDER_GOODS_SUM, ORDER_HOUR_SUM, ORDER_STATUS_SUM, ORDER_TYPE_SUM } from './orderRollup.js';
 
 const FMT = 'YYYY-MM-DD HH:mm:ss';
 
@@ -69,9 +69,10 @@ export function change(current: number, previous: number): number | null {
  * - charts: paid sales per hour today, per day of the last 7 days, per day of this month, per month of this
  *   year, every bucket present (zero when empty).
  * Order figures read the roll-up of `demo_order` (orderRollup.ts), kept exact by database triggers on every write
- * path: orders per status and paid sums per goods from `demo_order_goods_sum` (totals, categories and ranking are
- * folded from it here, money in integer cents), paid sums per hour of payTime from `demo_order_hour_sum` for the
- * charts and comparisons (every range starts and ends on a local hour). Orders and goods are tenant entities:
+ * path, a few rows each whatever the number of orders: orders per status (`demo_order_status_sum`), paid sums per
+ * goods type (`demo_order_type_sum`), the ten best-selling goods down an index of `demo_order_goods_sum`, paid sums
+ * per hour of payTime (`demo_order_hour_sum`) for the charts and comparisons (every range starts and ends on a local
+ * hour); money in integer cents. Orders and goods are tenant entities:
  * a tenant's admin sees his tenant's sales only (request log and end users are platform tables).
  */
 export const summary: Handler = async ({ services, actor }) => {
@@ -79,12 +80,9 @@ export const summary: Handler = async ({ services, actor }) => {
   const now = dayjs();
   const today = now.startOf('day');
   const tenant = actor?.tenantId ?? null;
-  // The roll-up tables (orderRollup.ts) hold tenant "none" as 0; the platform's admin reads every tenant's rows.
-  const rollup = (table: string): Knex.QueryBuilder => {
-    const q = knex(table);
-    if (tenant !== null) q.where('tenantId', tenant);
-    return q;
-  };
+  // The roll-up tables (orderRollup.ts): one key range per reader, its tenant's or every tenant's (-1).
+  const key = tenant ?? ALL_TENANTS;
+  const rollup = (table: string): Knex.QueryBuilder => knex(table).where(`${table}.tenantId`, key);
   const paidIn = (from: Dayjs, to: Dayjs) => rollup(ORDER_HOUR_SUM).where('hour', '>=', from.format(FMT)).where('hour', '<', to.format(FMT));
 
   const [viewsTotal, viewsToday, visitorsToday, usersTotal, usersToday] = await Promise.all([
@@ -95,24 +93,20 @@ export const summary: Handler = async ({ services, actor }) => {
     knex(TABLES.userInfo).where('createTime', '>=', today.format(FMT)).count({ n: '*' }).first(),
   ]);
 
-  // Orders per status and paid sums per goods, from the per-goods roll-up (amounts in cents).
-  const [byStatus, byGoods, lastWeekRow] = await Promise.all([
-    rollup(ORDER_GOODS_SUM).groupBy('status').select('status', knex.raw('sum(n) as n')) as Promise<{ status: unknown; n: unknown }[]>,
-    // Each sold goods' title and type joined in the database: a `whereIn` of the sold ids afterwards passed one
-    // binding per goods, past SQLite's 32 766 and PostgreSQL's 65 535 at a million orders (the summary failed).
-    // A left join: orders of deleted goods still count in the totals.
-    knex
-      .from(
-        rollup(ORDER_GOODS_SUM)
-          .where('status', 1)
-          .groupBy('goodsId')
-          .havingRaw('sum(n) > 0')
-          .select('goodsId', knex.raw('sum(cents) as s'), knex.raw('sum(quantity) as q'), knex.raw('sum(n) as n'))
-          .as('x'),
-      )
-      .leftJoin({ g: TABLES.demoGoods }, 'g.id', 'x.goodsId')
-      .select('x.goodsId as goodsId', 'x.s as s', 'x.q as q', 'x.n as n', 'g.id as gid', 'g.title as title', 'g.type as type') as Promise<
-      { goodsId: unknown; s: unknown; q: unknown; n: unknown; gid: unknown; title: string | null; type: unknown }[]
+  // Orders per status, paid sums per goods type, the ten best-selling goods: each a read of a few roll-up rows.
+  const [byStatus, byType, top, lastWeekRow] = await Promise.all([
+    rollup(ORDER_STATUS_SUM).select('status', 'n', 'cents') as Promise<{ status: unknown; n: unknown; cents: unknown }[]>,
+    rollup(ORDER_TYPE_SUM).where('n', '>', 0).select('typed', 'type', 'n', 'cents') as Promise<{ typed: unknown; type: unknown; n: unknown; cents: unknown }[]>,
+    // Down the (tenant, status, cents desc, goods) index, goods that exist only (orders of deleted goods count in the
+    // totals, not in the ranking), stopping at ten.
+    rollup(ORDER_GOODS_SUM)
+      .join({ g: TABLES.demoGoods }, 'g.id', `${ORDER_GOODS_SUM}.goodsId`)
+      .where(`${ORDER_GOODS_SUM}.status`, 1)
+      .where(`${ORDER_GOODS_SUM}.n`, '>', 0)
+      .orderBy([{ column: `${ORDER_GOODS_SUM}.cents`, order: 'desc' }, { column: `${ORDER_GOODS_SUM}.goodsId`, order: 'asc' }])
+      .limit(10)
+      .select(`${ORDER_GOODS_SUM}.goodsId as goodsId`, `${ORDER_GOODS_SUM}.cents as s`, `${ORDER_GOODS_SUM}.quantity as q`, 'g.title as title') as Promise<
+      { goodsId: unknown; s: unknown; q: unknown; title: string | null }[]
     >,
     paidIn(today.subtract(13, 'day'), today.subtract(6, 'day')).first(knex.raw('sum(cents) as s')) as Promise<{ s: unknown } | undefined>,
   ]);
@@ -132,8 +126,6 @@ export const summary: Handler = async ({ services, actor }) => {
     }),
   );
 
-  // The goods that sold, with their title and type (joined above); deleted goods have none.
-  const goodsById = new Map(byGoods.filter((g) => g.gid !== null && g.gid !== undefined).map((g) => [int(g.goodsId), { title: g.title ?? '', type: g.type }]));
   const dictItems = (await knex({ i: TABLES.dictInfo })
     .join({ t: TABLES.dictType }, 't.id', 'i.typeId')
     .where('t.key', 'goodsType')
@@ -145,31 +137,15 @@ export const summary: Handler = async ({ services, actor }) => {
   };
 
   const cents = (v: unknown) => Math.round(Number(v ?? 0) * 100);
+  const paid = byStatus.find((r) => int(r.status) === 1);
+  const paidCents = int(paid?.cents);
+  const paidCount = int(paid?.n);
   // The roll-up's sums are integer cents already.
-  const goodsCents = (g: { s: unknown }) => int(g.s);
-  const categories = new Map<string, { type: number | null; cents: number; count: number }>();
-  let paidCents = 0;
-  let paidCount = 0;
-  for (const g of byGoods) {
-    paidCents += goodsCents(g);
-    paidCount += int(g.n);
-    const goods = goodsById.get(int(g.goodsId));
-    // Orders of deleted goods count in the totals but belong to no category and no ranking.
-    if (!goods) continue;
-    const type = goods.type === null || goods.type === undefined ? null : int(goods.type);
-    const entry = categories.get(String(type)) ?? { type, cents: 0, count: 0 };
-    entry.cents += goodsCents(g);
-    entry.count += int(g.n);
-    categories.set(String(type), entry);
-  }
-  const category = [...categories.values()]
+  const category = byType
+    .map((c) => ({ type: int(c.typed) ? int(c.type) : null, cents: int(c.cents), count: int(c.n) }))
     .sort((a, b) => b.cents - a.cents)
     .map((c) => ({ type: c.type, name: labelOf(c.type), amount: money(c.cents / 100), count: c.count }));
-  const ranking = byGoods
-    .filter((g) => goodsById.has(int(g.goodsId)))
-    .sort((a, b) => goodsCents(b) - goodsCents(a) || int(a.goodsId) - int(b.goodsId))
-    .slice(0, 10)
-    .map((g) => ({ goodsId: int(g.goodsId), title: goodsById.get(int(g.goodsId))!.title, amount: money(goodsCents(g) / 100), quantity: int(g.q) }));
+  const ranking = top.map((g) => ({ goodsId: int(g.goodsId), title: g.title ?? '', amount: money(int(g.s) / 100), quantity: int(g.q) }));
 
   const sum = (buckets: Bucket[]) => buckets.reduce((acc, b) => acc + cents(b.amount), 0);
   const week = charts.week;

@@ -180,6 +180,23 @@ for (const db of testDatabases()) {
       await knex()('demo_order').where('goodsId', scarf).update({ amount: '0.05' });
       await knex()('demo_order').where('goodsId', untyped).delete();
       await exact('raw SQL inserts, updates and deletes');
+
+      // A goods' sales follow it between categories, out of them when it is deleted, back when it is restored.
+      ok(await app.post('/admin/demo/goods/update', { id: kettle, type: 2 }));
+      await exact('a goods changes type');
+      ok(await app.post(`${J}/bulkUpdate`, { prefix: '/admin/demo/goods', ids: [kettle, scarf], set: { type: 3 } }));
+      await exact('bulk edit of the goods type');
+      await knex()('demo_goods').where('id', scarf).update({ type: null });
+      await exact('a goods loses its type (raw SQL)');
+      ok(await app.post('/admin/demo/goods/delete', { ids: [kettle] }));
+      await exact('a goods deleted: its orders leave categories and ranking, not the totals');
+      const goodsBin = ok(await app.post('/admin/recycle/data/page', { page: 1, size: 50 }));
+      const goodsRec = (goodsBin.data as { list: Row[] }).list.find((r) => (r.entityInfo as Row | undefined)?.entity === 'demo/goods');
+      assert.ok(goodsRec, 'the deleted goods is in the recycle bin');
+      ok(await app.post('/admin/recycle/data/restore', { ids: [goodsRec.id] }));
+      await exact('the goods restored');
+      await knex()('demo_goods').insert({ id: 999_999, title: 'Late', price: 1, status: 1, stock: 0, type: 1, createTime: ts(now), updateTime: ts(now) });
+      await exact('a goods added after its orders');
     });
 
     it('rebuilds from the base table (rows written while the triggers were missing, or a damaged roll-up)', async () => {
