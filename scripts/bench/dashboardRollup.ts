@@ -18,7 +18,7 @@ import { TABLES } from '../../runtime-server/src/generated/tables.js';
 import { pgServerUrl } from '../../runtime-server/src/testing/forEachDb.js';
 import { summary } from '../../runtime-server/src/modules/demo/dashboard.js';
 import { ORDER_GOODS_SUM } from '../../runtime-server/src/modules/demo/orderRollup.js';
-import { at, cat, q, series } from './scale.js';
+import { at, cat, q, rollupMatches, series } from './scale.js';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -87,10 +87,7 @@ if (process.argv.includes('--reseed') || (await count(TABLES.demoOrder)) !== ROW
   else for (const t of [TABLES.demoOrder, TABLES.demoGoods, TABLES.baseSysLog, ORDER_GOODS_SUM]) await knex.raw(`ANALYZE TABLE \`${t}\``);
 }
 
-// The roll-up against the base table (the full check is the tests'; here: counts and cents per status).
-const base = (await knex(TABLES.demoOrder).groupBy('status').orderBy('status').select('status', knex.raw('count(*) as n'), knex.raw('sum(amount) as s'))) as { status: number; n: unknown; s: unknown }[];
-const rolled = (await knex(ORDER_GOODS_SUM).groupBy('status').orderBy('status').select('status', knex.raw('sum(n) as n'), knex.raw('sum(cents) as s'))) as { status: number; n: unknown; s: unknown }[];
-const same = base.length === rolled.length && base.every((b, i) => Number(b.n) === Number(rolled[i]!.n) && Math.round(Number(b.s) * 100) === Number(rolled[i]!.s));
+const same = await rollupMatches(knex);
 process.stderr.write(`[${kind}] ${ROWS} orders on ${GOODS} goods; roll-up ${same ? 'equals' : 'DIFFERS FROM'} the base table per status\n`);
 
 const times: number[] = [];

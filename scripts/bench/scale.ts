@@ -27,6 +27,7 @@ import { loadGenerated } from '../../runtime-server/src/app/loadGenerated.js';
 import { ENTITIES, TABLES } from '../../runtime-server/src/generated/tables.js';
 import { dialectOfKnex } from '../../runtime-server/src/db/createDb.js';
 import { rssMb } from './procStats.js';
+import { ALL_TENANTS, ORDER_STATUS_SUM } from '../../runtime-server/src/modules/demo/orderRollup.js';
 
 interface Proc {
   proc: ChildProcess;
@@ -159,6 +160,15 @@ async function bulkSeed(knex: Knex, rows: number, users: number): Promise<Record
 }
 
 /** The list shapes of issue 36 over goods (hand-written floors), and the other large tables' screens (replayed SQL). */
+/** The roll-up's orders and cents per status (every tenant) against the base table's. */
+export async function rollupMatches(knex: Knex): Promise<boolean> {
+  const base = (await knex(TABLES.demoOrder).groupBy('status').orderBy('status').select('status', knex.raw('count(*) as n'), knex.raw('sum(amount) as s'))) as { n: unknown; s: unknown }[];
+  const rolled = (await knex(ORDER_STATUS_SUM).where('tenantId', ALL_TENANTS).where('n', '>', 0).orderBy('status').select('n', 'cents')) as { n: unknown; cents: unknown }[];
+  const same = base.length === rolled.length && base.every((b, i) => Number(b.n) === Number(rolled[i]!.n) && Math.round(Number(b.s) * 100) === Number(rolled[i]!.cents));
+  if (!same) process.stderr.write(`  base ${JSON.stringify(base)}\n  roll-up ${JSON.stringify(rolled)}\n`);
+  return same;
+}
+
 function shapes(rows: number): Shape[] {
   const goods = (where: string, bindings: unknown[], order: [string, 'asc' | 'desc', boolean][]) => ({ table: TABLES.demoGoods, entity: ENTITIES.demoGoods, where, bindings, order });
   const byCreate: [string, 'asc' | 'desc', boolean][] = [['createTime', 'desc', true], ['id', 'desc', false]];
@@ -256,6 +266,8 @@ export async function runScale(deps: ScaleDeps): Promise<void> {
       const t0 = Date.now();
       await deps.seed(db.knex, 10_000, 0);
       const seedSeconds = await bulkSeed(db.knex, ROWS, USERS);
+      // The bulk INSERT … SELECT fired the dashboard roll-up's triggers (docs/decisions.md, "Dashboard roll-up").
+      process.stderr.write(`[${db.name}] dashboard roll-up ${(await rollupMatches(db.knex)) ? 'equals' : 'DIFFERS FROM'} the orders per status\n`);
       const totalSeed = Math.round((Date.now() - t0) / 1000);
       server = await deps.startServer(bundle, db.env);
       const tokens = await deps.signIn(server.url, db.knex);
