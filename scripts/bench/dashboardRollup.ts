@@ -1,6 +1,6 @@
 /**
  * `npx tsx scripts/bench/dashboardRollup.ts --db sqlite|mariadb|postgres --rows 1000000 [--goods N] [--runs 20]
- * [--reseed]` (issue 36 §6): the dashboard summary over `rows` orders and request-log rows, in process (no HTTP),
+ * [--reseed]` (issue 36, part 6): the dashboard summary over `rows` orders and request-log rows, in process (no HTTP),
  * on a database of its own kept between runs (`bench_rollup`: PostgreSQL and MariaDB on the test servers, SQLite
  * under the temporary folder). Seeds as scripts/bench/scale.ts does (bulk SQL: the roll-up's triggers keep it),
  * `--goods` goods (default `rows`, each order then on a goods of its own on average), checks the roll-up against the

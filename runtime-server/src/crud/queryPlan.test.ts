@@ -158,7 +158,7 @@ async function fullScan(knex: Knex, rt: EntityRuntime, shape: Shape): Promise<st
 }
 
 /**
- * The request log's and the change audit's screens (issue 36 §6: tables of millions of rows): each filter they
+ * The request log's and the change audit's screens (issue 36, part 6: tables of millions of rows): each filter they
  * offer — user, entity, record, action, time range — alone and together with the time range, in the screen's
  * default order (newest first). The request log has no status and its keyword reads the user's name through a
  * join: no index serves that one (docs/generator.md, "Search indexes"), and it is bounded by the statement limit.
