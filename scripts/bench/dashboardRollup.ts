@@ -1,10 +1,11 @@
 /**
  * `npx tsx scripts/bench/dashboardRollup.ts --db sqlite|mariadb|postgres --rows 1000000 [--goods N] [--runs 20]
- * [--reseed]` (issue 36, part 6): the dashboard summary over `rows` orders and request-log rows, in process (no HTTP),
- * on a database of its own kept between runs (`bench_rollup`: PostgreSQL and MariaDB on the test servers, SQLite
- * under the temporary folder). Seeds as scripts/bench/scale.ts does (bulk SQL: the roll-up's triggers keep it),
- * `--goods` goods (default `rows`, each order then on a goods of its own on average), checks the roll-up against the
- * base table, then times the summary (p50/p99 over `runs` calls after one warm-up) and each of its parts.
+ * [--reseed] [--name bench_rollup]` (issue 36, part 6): the dashboard summary over `rows` orders and request-log
+ * rows, in process (no HTTP), on a database of its own kept between runs (`--name`: PostgreSQL and MariaDB on the
+ * test servers, SQLite under the temporary folder). Seeds as scripts/bench/scale.ts does (bulk SQL: the roll-up's
+ * triggers keep it), `--goods` goods (default `rows`, each order then on a goods of its own on average), checks the
+ * roll-up against the base table, then times the summary (p50/p99 over `runs` calls after one warm-up) and prints
+ * one call's slowest statements.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,7 +29,7 @@ const kind = arg('db', 'postgres');
 const ROWS = Number(arg('rows', '1000000'));
 const GOODS = Number(arg('goods', String(ROWS)));
 const RUNS = Number(arg('runs', '20'));
-const NAME = 'bench_rollup';
+const NAME = arg('name', 'bench_rollup');
 
 async function databaseUrl(): Promise<string | undefined> {
   if (kind === 'sqlite') return undefined;
