@@ -27,6 +27,7 @@ import { loadGenerated } from '../../runtime-server/src/app/loadGenerated.js';
 import { ENTITIES, TABLES } from '../../runtime-server/src/generated/tables.js';
 import { dialectOfKnex } from '../../runtime-server/src/db/createDb.js';
 import { rssMb } from './procStats.js';
+import { ALL_TENANTS, ORDER_STATUS_SUM } from '../../runtime-server/src/modules/demo/orderRollup.js';
 
 interface Proc {
   proc: ChildProcess;
@@ -87,18 +88,18 @@ interface Shape {
 }
 
 /** Identifiers quoted with `"` as MariaDB quotes them (backticks), string literals left alone. */
-const q = (d: string, s: string) => (d === 'mysql' ? s.split(/('[^']*')/).map((part, i) => (i % 2 ? part : part.replaceAll('"', '`'))).join('') : s);
+export const q = (d: string, s: string) => (d === 'mysql' ? s.split(/('[^']*')/).map((part, i) => (i % 2 ? part : part.replaceAll('"', '`'))).join('') : s);
 
 /** The number series 1..n as a FROM clause (`n` its column). */
-function series(d: string, n: number): { with: string; from: string } {
+export function series(d: string, n: number): { with: string; from: string } {
   if (d === 'sqlite') return { with: `WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ${n}) `, from: 's' };
   if (d === 'postgres') return { with: '', from: `generate_series(1::bigint, ${n}) AS s(n)` };
   return { with: '', from: `(SELECT seq AS n FROM seq_1_to_${n}) s` };
 }
 /** Concatenation; each part in parentheses (SQLite's `||` binds tighter than `%`). */
-const cat = (d: string, ...parts: string[]) => (d === 'mysql' ? `CONCAT(${parts.join(', ')})` : parts.map((p) => (p.startsWith("'") ? p : d === 'postgres' ? `(${p})::text` : `(${p})`)).join(' || '));
+export const cat = (d: string, ...parts: string[]) => (d === 'mysql' ? `CONCAT(${parts.join(', ')})` : parts.map((p) => (p.startsWith("'") ? p : d === 'postgres' ? `(${p})::text` : `(${p})`)).join(' || '));
 /** A time `seconds` after the epoch second `start`, as each database stores the entity's datetime (local time, `YYYY-MM-DD HH:mm:ss`). */
-function at(d: string, start: number, seconds: string): string {
+export function at(d: string, start: number, seconds: string): string {
   if (d === 'sqlite') return `datetime(${start} + ${seconds}, 'unixepoch', 'localtime')`;
   if (d === 'postgres') return `(to_timestamp(${start} + ${seconds}) AT TIME ZONE current_setting('TimeZone'))`;
   return `FROM_UNIXTIME(${start} + ${seconds})`;
@@ -159,6 +160,15 @@ async function bulkSeed(knex: Knex, rows: number, users: number): Promise<Record
 }
 
 /** The list shapes of issue 36 over goods (hand-written floors), and the other large tables' screens (replayed SQL). */
+/** The roll-up's orders and cents per status (every tenant) against the base table's. */
+export async function rollupMatches(knex: Knex): Promise<boolean> {
+  const base = (await knex(TABLES.demoOrder).groupBy('status').orderBy('status').select('status', knex.raw('count(*) as n'), knex.raw('sum(amount) as s'))) as { n: unknown; s: unknown }[];
+  const rolled = (await knex(ORDER_STATUS_SUM).where('tenantId', ALL_TENANTS).where('n', '>', 0).orderBy('status').select('n', 'cents')) as { n: unknown; cents: unknown }[];
+  const same = base.length === rolled.length && base.every((b, i) => Number(b.n) === Number(rolled[i]!.n) && Math.round(Number(b.s) * 100) === Number(rolled[i]!.cents));
+  if (!same) process.stderr.write(`  base ${JSON.stringify(base)}\n  roll-up ${JSON.stringify(rolled)}\n`);
+  return same;
+}
+
 function shapes(rows: number): Shape[] {
   const goods = (where: string, bindings: unknown[], order: [string, 'asc' | 'desc', boolean][]) => ({ table: TABLES.demoGoods, entity: ENTITIES.demoGoods, where, bindings, order });
   const byCreate: [string, 'asc' | 'desc', boolean][] = [['createTime', 'desc', true], ['id', 'desc', false]];
@@ -256,6 +266,8 @@ export async function runScale(deps: ScaleDeps): Promise<void> {
       const t0 = Date.now();
       await deps.seed(db.knex, 10_000, 0);
       const seedSeconds = await bulkSeed(db.knex, ROWS, USERS);
+      // The bulk INSERT … SELECT fired the dashboard roll-up's triggers (docs/decisions.md, "Dashboard roll-up").
+      process.stderr.write(`[${db.name}] dashboard roll-up ${(await rollupMatches(db.knex)) ? 'equals' : 'DIFFERS FROM'} the orders per status\n`);
       const totalSeed = Math.round((Date.now() - t0) / 1000);
       server = await deps.startServer(bundle, db.env);
       const tokens = await deps.signIn(server.url, db.knex);

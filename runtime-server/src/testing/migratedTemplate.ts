@@ -79,7 +79,7 @@ const READY = 'zz_template_ready';
 
 /**
  * The migrated MariaDB template's name. MariaDB copies no database, so `cloneMysqlTemplate` re-creates each of its
- * tables (`CREATE TABLE … LIKE`: columns, indexes, checks) and copies Knex's migration rows.
+ * tables (`CREATE TABLE … LIKE`: columns, indexes, checks) and its triggers, and copies Knex's migration rows.
  */
 export async function mysqlTemplate(admin: Connection, serverUrl: URL): Promise<string> {
   const name = `sa_tpl_${migrationsHash()}`;
@@ -99,7 +99,7 @@ export async function mysqlTemplate(admin: Connection, serverUrl: URL): Promise<
   }
 }
 
-/** Fills the empty database `target` with the template's tables and migration rows (one round trip). */
+/** Fills the empty database `target` with the template's tables, triggers and migration rows. */
 export async function cloneMysqlTemplate(admin: Connection, template: string, target: string): Promise<void> {
   const [rows] = (await admin.query('SELECT table_name AS t FROM information_schema.tables WHERE table_schema = ? AND table_name <> ?', [template, READY])) as [
     { t: string }[],
@@ -108,4 +108,11 @@ export async function cloneMysqlTemplate(admin: Connection, template: string, ta
   const statements = rows.map(({ t }) => `CREATE TABLE \`${target}\`.\`${t}\` LIKE \`${template}\`.\`${t}\``);
   for (const t of ['knex_migrations', 'knex_migrations_lock']) statements.push(`INSERT INTO \`${target}\`.\`${t}\` SELECT * FROM \`${template}\`.\`${t}\``);
   await admin.query(statements.join(';\n'));
+  // `LIKE` copies no trigger (the dashboard roll-up's, docs/decisions.md): each is created again, its body's
+  // unqualified tables being the target's (a trigger runs in its own database). One statement each: a body holds `;`.
+  const [triggers] = (await admin.query(
+    'SELECT trigger_name AS n, action_timing AS w, event_manipulation AS e, event_object_table AS t, action_statement AS body FROM information_schema.triggers WHERE trigger_schema = ? ORDER BY action_order',
+    [template],
+  )) as [{ n: string; w: string; e: string; t: string; body: string }[], unknown];
+  for (const tr of triggers) await admin.query(`CREATE TRIGGER \`${target}\`.\`${tr.n}\` ${tr.w} ${tr.e} ON \`${target}\`.\`${tr.t}\` FOR EACH ROW ${tr.body}`);
 }

@@ -7,6 +7,8 @@ import { TABLES } from '../../generated/tables.js';
 /** `base_sys_conf` keys of the retention settings (days), seeded with 31. */
 export const LOG_KEEP = 'logKeep';
 export const RECYCLE_KEEP = 'recycleKeep';
+/** Days to keep change-audit rows; not seeded: without it every row is kept (the audit is a record, not a log). */
+export const AUDIT_KEEP = 'auditKeep';
 
 /** A conf value as stored (a string), or undefined when the row is missing. */
 export async function readConf(knex: Knex | Knex.Transaction, key: string): Promise<string | undefined> {
@@ -88,6 +90,14 @@ export async function pruneRequestLogs(knex: Knex, at: Date = new Date(), batchR
 /** Deletes recycle-bin records created before the start of the day `now − recycleKeep` days. Idempotent. */
 export async function pruneRecycleBin(knex: Knex, at: Date = new Date(), onPurged?: OnRecyclePurged): Promise<number> {
   return pruneTable(knex, TABLES.recycleData, RECYCLE_KEEP, at, onPurged);
+}
+
+/**
+ * Deletes change-audit rows created before the start of the day `now − auditKeep` days, in batches; nothing while
+ * `auditKeep` is unset. Idempotent.
+ */
+export async function pruneAudit(knex: Knex, at: Date = new Date(), batchRows: number = DELETE_BATCH): Promise<number> {
+  return pruneTable(knex, TABLES.baseSysAudit, AUDIT_KEEP, at, undefined, batchRows);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { defineModule } from '../../app/module.js';
 import { messages } from './messages.js';
 import { reclaimFiles, spaceKeysOf } from '../space/fileReclaim.js';
-import { pruneRecycleBin, pruneRequestLogs } from './logRetention.js';
+import { pruneAudit, pruneRecycleBin, pruneRequestLogs } from './logRetention.js';
 import { roleVisibility } from './visibility.js';
 import { roleHooks } from './sys-role.js';
 import { userHooks } from './sys-user.js';
@@ -17,9 +17,10 @@ export default defineModule({
   authSources: [ENTITIES.baseSysMenu, ENTITIES.baseSysRole, ENTITIES.baseSysDepartment, ENTITIES.baseSysUser, ENTITIES.baseSysUserRole, ENTITIES.baseSysRoleMenu, ENTITIES.baseSysRoleDepartment],
   visibility: { [ENTITIES.baseSysRole]: roleVisibility },
   hooks: { [ENTITIES.baseSysRole]: roleHooks, [ENTITIES.baseSysUser]: userHooks, [ENTITIES.baseSysMenu]: menuHooks, [ENTITIES.baseSysDepartment]: departmentHooks, [ENTITIES.baseSysAudit]: auditHooks },
-  // The two retention jobs seeded as system tasks in schemas/seed/30-task.json: once a day across all instances.
+  // The retention jobs seeded as system tasks in schemas/seed/30-task.json: once a day across all instances.
   taskHandlers(registry) {
     registry.register('baseSysLogService.prune', async ({ services }) => ({ deleted: await pruneRequestLogs(services.knex) }));
+    registry.register('baseSysAuditService.prune', async ({ services }) => ({ deleted: await pruneAudit(services.knex) }));
     registry.register('recycleDataService.prune', async ({ services }) => {
       const { knex, config, logger, plugins, registry: entities } = services;
       // A purged snapshot may have been the last holder of uploaded files (local or in an upload plugin's storage).

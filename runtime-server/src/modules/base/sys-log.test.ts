@@ -4,7 +4,7 @@ import { testDatabases } from '../../testing/forEachDb.js';
 import { createScopedAdmin } from '../../testing/scopedAdmin.js';
 import { startTestApp } from '../../testing/testApp.js';
 import type { TestApp } from '../../testing/testApp.js';
-import { pruneLogs, pruneRequestLogs } from './logRetention.js';
+import { pruneAudit, pruneLogs, pruneRequestLogs } from './logRetention.js';
 
 const L = '/admin/base/sys/log';
 
@@ -137,6 +137,30 @@ for (const db of testDatabases()) {
       // (setConf goes through the API, whose own request-log rows are of today.)
       assert.equal((await knex()('base_sys_log').where('createTime', '<', '2025-01-01 00:00:00')).length, 2, 'the two newer rows stay');
       assert.equal((await knex()('base_sys_log').where('createTime', '<', '2024-06-10 00:00:00')).length, 0);
+    });
+
+    it('pruneAudit keeps every change-audit row until auditKeep is set, then deletes the old ones in bounded batches', async () => {
+      const at = new Date(2024, 5, 15, 12, 0, 0); // auditKeep 5: cutoff 2024-06-10 00:00:00
+      const audit = (createTime: string, recordId: number) => ({ entity: 'demo/goods', recordId, action: 'update', url: '/seeded', changes: '{}', createTime, updateTime: createTime });
+      const old = Array.from({ length: 37 }, (_, i) => audit(`2024-0${1 + (i % 5)}-0${1 + (i % 9)} 0${i % 10}:00:00`, i));
+      const kept = [audit('2024-06-10 00:00:00', 100), audit('2024-06-15 11:00:00', 101)];
+      await knex()('base_sys_audit').where('url', '/seeded').delete();
+      await knex()('base_sys_audit').insert([...old, ...kept]);
+      await setConf('auditKeep', null);
+      assert.equal(await pruneAudit(knex(), at, 8), 0, 'no setting: nothing deleted');
+      assert.equal((await knex()('base_sys_audit').where('url', '/seeded')).length, 39);
+      await setConf('auditKeep', '5');
+      const deletes: string[] = [];
+      const spy = (q: { sql: string }) => void (/^delete/i.test(q.sql) && deletes.push(q.sql));
+      knex().on('query', spy);
+      try {
+        assert.equal(await pruneAudit(knex(), at, 8), 37);
+      } finally {
+        knex().off('query', spy);
+      }
+      assert.equal(deletes.length, 5, 'five DELETEs of at most 8 rows (37 = 4 × 8 + 5)');
+      const left = (await knex()('base_sys_audit').where('url', '/seeded').orderBy('recordId').select('recordId')) as { recordId: unknown }[];
+      assert.deepEqual(left.map((r) => Number(r.recordId)), [100, 101], 'the row at the cutoff and the newer one stay');
     });
   });
 }

@@ -3,6 +3,7 @@ import type { Dayjs } from 'dayjs';
 import type { Knex } from 'knex';
 import type { Handler } from '../../core/handler.js';
 import { TABLES } from '../../generated/tables.js';
+import { ALL_TENANTS, ORDER_GOODS_SUM, ORDER_HOUR_SUM, ORDER_STATUS_SUM, ORDER_TYPE_SUM } from './orderRollup.js';
 
 const FMT = 'YYYY-MM-DD HH:mm:ss';
 
@@ -67,9 +68,11 @@ export function change(current: number, previous: number): number | null {
  * - ranking: the ten goods with the highest paid sales;
  * - charts: paid sales per hour today, per day of the last 7 days, per day of this month, per month of this
  *   year, every bucket present (zero when empty).
- * Paid figures read `demo_order` through its covering (status, payTime, goodsId, quantity, amount) index:
- * one grouped pass for the per-goods sums (totals, categories and ranking are folded from it here, money
- * in integer cents), and payTime ranges for the charts and comparisons. Orders and goods are tenant entities:
+ * Order figures read the roll-up of `demo_order` (orderRollup.ts), kept exact by database triggers on every write
+ * path, a few rows each whatever the number of orders: orders per status (`demo_order_status_sum`), paid sums per
+ * goods type (`demo_order_type_sum`), the ten best-selling goods down an index of `demo_order_goods_sum`, paid sums
+ * per hour of payTime (`demo_order_hour_sum`) for the charts and comparisons (every range starts and ends on a local
+ * hour); money in integer cents. Orders and goods are tenant entities:
  * a tenant's admin sees his tenant's sales only (request log and end users are platform tables).
  */
 export const summary: Handler = async ({ services, actor }) => {
@@ -77,13 +80,10 @@ export const summary: Handler = async ({ services, actor }) => {
   const now = dayjs();
   const today = now.startOf('day');
   const tenant = actor?.tenantId ?? null;
-  const orders = (): Knex.QueryBuilder => {
-    const q = knex(TABLES.demoOrder);
-    if (tenant !== null) q.where('tenantId', tenant);
-    return q;
-  };
-  const paidIn = (from: Dayjs, to: Dayjs) =>
-    orders().where('status', 1).where('payTime', '>=', from.format(FMT)).where('payTime', '<', to.format(FMT));
+  // The roll-up tables (orderRollup.ts): one key range per reader, its tenant's or every tenant's (-1).
+  const key = tenant ?? ALL_TENANTS;
+  const rollup = (table: string): Knex.QueryBuilder => knex(table).where(`${table}.tenantId`, key);
+  const paidIn = (from: Dayjs, to: Dayjs) => rollup(ORDER_HOUR_SUM).where('hour', '>=', from.format(FMT)).where('hour', '<', to.format(FMT));
 
   const [viewsTotal, viewsToday, visitorsToday, usersTotal, usersToday] = await Promise.all([
     knex(TABLES.baseSysLog).count({ n: '*' }).first(),
@@ -93,19 +93,22 @@ export const summary: Handler = async ({ services, actor }) => {
     knex(TABLES.userInfo).where('createTime', '>=', today.format(FMT)).count({ n: '*' }).first(),
   ]);
 
-  // One pass over the covering index per figure group: orders per status, paid sums per goods.
-  const [byStatus, byGoods, lastWeekRow] = await Promise.all([
-    orders().groupBy('status').select('status', knex.raw('count(*) as n')) as Promise<{ status: unknown; n: unknown }[]>,
-    // Each sold goods' title and type joined in the database: a `whereIn` of the sold ids afterwards passed one
-    // binding per goods, past SQLite's 32 766 and PostgreSQL's 65 535 at a million orders (the summary failed).
-    // A left join: orders of deleted goods still count in the totals.
-    knex
-      .from(orders().where('status', 1).groupBy('goodsId').select('goodsId', knex.raw('sum(amount) as s'), knex.raw('sum(quantity) as q'), knex.raw('count(*) as n')).as('x'))
-      .leftJoin({ g: TABLES.demoGoods }, 'g.id', 'x.goodsId')
-      .select('x.goodsId as goodsId', 'x.s as s', 'x.q as q', 'x.n as n', 'g.id as gid', 'g.title as title', 'g.type as type') as Promise<
-      { goodsId: unknown; s: unknown; q: unknown; n: unknown; gid: unknown; title: string | null; type: unknown }[]
+  // Orders per status, paid sums per goods type, the ten best-selling goods: each a read of a few roll-up rows.
+  const [byStatus, byType, top, lastWeekRow] = await Promise.all([
+    rollup(ORDER_STATUS_SUM).select('status', 'n', 'cents') as Promise<{ status: unknown; n: unknown; cents: unknown }[]>,
+    rollup(ORDER_TYPE_SUM).where('n', '>', 0).select('typed', 'type', 'n', 'cents') as Promise<{ typed: unknown; type: unknown; n: unknown; cents: unknown }[]>,
+    // Down the (tenant, status, cents desc, goods) index, goods that exist only (orders of deleted goods count in the
+    // totals, not in the ranking), stopping at ten.
+    rollup(ORDER_GOODS_SUM)
+      .join({ g: TABLES.demoGoods }, 'g.id', `${ORDER_GOODS_SUM}.goodsId`)
+      .where(`${ORDER_GOODS_SUM}.status`, 1)
+      .where(`${ORDER_GOODS_SUM}.n`, '>', 0)
+      .orderBy([{ column: `${ORDER_GOODS_SUM}.cents`, order: 'desc' }, { column: `${ORDER_GOODS_SUM}.goodsId`, order: 'asc' }])
+      .limit(10)
+      .select(`${ORDER_GOODS_SUM}.goodsId as goodsId`, `${ORDER_GOODS_SUM}.cents as s`, `${ORDER_GOODS_SUM}.quantity as q`, 'g.title as title') as Promise<
+      { goodsId: unknown; s: unknown; q: unknown; title: string | null }[]
     >,
-    paidIn(today.subtract(13, 'day'), today.subtract(6, 'day')).first(knex.raw('sum(amount) as s')) as Promise<{ s: unknown } | undefined>,
+    paidIn(today.subtract(13, 'day'), today.subtract(6, 'day')).first(knex.raw('sum(cents) as s')) as Promise<{ s: unknown } | undefined>,
   ]);
 
   const charts = {} as Record<ChartRange, Bucket[]>;
@@ -114,17 +117,15 @@ export const summary: Handler = async ({ services, actor }) => {
       const r = chartRange(name, now);
       // The prefix is one of three constants, never input, so it is written into the SQL. PostgreSQL takes no
       // substring of a timestamp: its text form (ISO, the same `YYYY-MM-DD HH:mm:ss`) is cut instead.
-      const time = services.dialect === 'postgres' ? '"payTime"::text' : 'payTime';
+      const time = services.dialect === 'postgres' ? '"hour"::text' : services.dialect === 'mysql' ? '`hour`' : '"hour"';
       const rows = (await paidIn(r.from, r.to)
-        .select(knex.raw(`substr(${time}, 1, ${r.prefix}) as k`), knex.raw('sum(amount) as s'), knex.raw('count(*) as n'))
+        .select(knex.raw(`substr(${time}, 1, ${r.prefix}) as k`), knex.raw('sum(cents) as s'), knex.raw('sum(n) as n'))
         .groupBy('k')) as { k: string; s: unknown; n: unknown }[];
       const byKey = new Map(rows.map((row) => [String(row.k), row]));
-      charts[name] = r.keys.map((key) => ({ key, amount: money(byKey.get(key)?.s), count: int(byKey.get(key)?.n) }));
+      charts[name] = r.keys.map((key) => ({ key, amount: money(int(byKey.get(key)?.s) / 100), count: int(byKey.get(key)?.n) }));
     }),
   );
 
-  // The goods that sold, with their title and type (joined above); deleted goods have none.
-  const goodsById = new Map(byGoods.filter((g) => g.gid !== null && g.gid !== undefined).map((g) => [int(g.goodsId), { title: g.title ?? '', type: g.type }]));
   const dictItems = (await knex({ i: TABLES.dictInfo })
     .join({ t: TABLES.dictType }, 't.id', 'i.typeId')
     .where('t.key', 'goodsType')
@@ -136,36 +137,22 @@ export const summary: Handler = async ({ services, actor }) => {
   };
 
   const cents = (v: unknown) => Math.round(Number(v ?? 0) * 100);
-  const categories = new Map<string, { type: number | null; cents: number; count: number }>();
-  let paidCents = 0;
-  let paidCount = 0;
-  for (const g of byGoods) {
-    paidCents += cents(g.s);
-    paidCount += int(g.n);
-    const goods = goodsById.get(int(g.goodsId));
-    // Orders of deleted goods count in the totals but belong to no category and no ranking.
-    if (!goods) continue;
-    const type = goods.type === null || goods.type === undefined ? null : int(goods.type);
-    const entry = categories.get(String(type)) ?? { type, cents: 0, count: 0 };
-    entry.cents += cents(g.s);
-    entry.count += int(g.n);
-    categories.set(String(type), entry);
-  }
-  const category = [...categories.values()]
+  const paid = byStatus.find((r) => int(r.status) === 1);
+  const paidCents = int(paid?.cents);
+  const paidCount = int(paid?.n);
+  // The roll-up's sums are integer cents already.
+  const category = byType
+    .map((c) => ({ type: int(c.typed) ? int(c.type) : null, cents: int(c.cents), count: int(c.n) }))
     .sort((a, b) => b.cents - a.cents)
     .map((c) => ({ type: c.type, name: labelOf(c.type), amount: money(c.cents / 100), count: c.count }));
-  const ranking = byGoods
-    .filter((g) => goodsById.has(int(g.goodsId)))
-    .sort((a, b) => cents(b.s) - cents(a.s) || int(a.goodsId) - int(b.goodsId))
-    .slice(0, 10)
-    .map((g) => ({ goodsId: int(g.goodsId), title: goodsById.get(int(g.goodsId))!.title, amount: money(g.s), quantity: int(g.q) }));
+  const ranking = top.map((g) => ({ goodsId: int(g.goodsId), title: g.title ?? '', amount: money(int(g.s) / 100), quantity: int(g.q) }));
 
   const sum = (buckets: Bucket[]) => buckets.reduce((acc, b) => acc + cents(b.amount), 0);
   const week = charts.week;
   const todayCents = sum(charts.today);
   const yesterdayCents = sum(week.slice(5, 6));
   const weekCents = sum(week);
-  const lastWeekCents = cents(lastWeekRow?.s);
+  const lastWeekCents = int(lastWeekRow?.s);
   const orderCount = byStatus.reduce((acc, r) => acc + int(r.n), 0);
   return {
     date: today.format('YYYY-MM-DD'),

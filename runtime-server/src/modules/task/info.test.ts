@@ -51,10 +51,10 @@ for (const db of testDatabases()) {
       let system: Row[] = [];
       while (Date.now() < end) {
         system = (await knex()('task_info').where({ type: 0 }).orderBy('id')) as Row[];
-        if (system.length === 3 && system.every((s) => s.nextRunTime)) break;
+        if (system.length === 4 && system.every((s) => s.nextRunTime)) break;
         await sleep(100);
       }
-      assert.deepEqual(system.map((s) => s.service), ['baseSysLogService.prune()', 'recycleDataService.prune()', 'dataJobService.prune()']);
+      assert.deepEqual(system.map((s) => s.service), ['baseSysLogService.prune()', 'recycleDataService.prune()', 'dataJobService.prune()', 'baseSysAuditService.prune()']);
       assert.ok(system.every((s) => Number(s.status) === 1));
       const midnight = dayjs().add(1, 'day').startOf('day').format('YYYY-MM-DD HH:mm:ss');
       assert.equal(system[0]?.nextRunTime, midnight, 'request-log retention runs at 00:00');
