@@ -102,11 +102,16 @@ app.use(async (ctx) => {
   // Rows of the page query (the one returning the most columns), a total from the COUNT.
   const rowsOf = (r) => (client === 'mysql2' ? r[0] : client === 'pg' ? r.rows : r);
   const all = results.map(rowsOf);
-  const count = all.find((rows) => rows.length === 1 && Object.keys(rows[0] ?? {}).length === 1);
+  // The server's page reads one row past the page (whether more follow) and counts only when that row says so;
+  // a search may probe first (db/like.ts, searchPlan: one row, `n`). The total is the last `total` (crud/counts.ts).
+  const count = all.filter((rows) => rows.length === 1 && Object.keys(rows[0] ?? {}).join() === 'total').at(-1);
   const page = all.reduce((a, b) => (Object.keys(b[0] ?? {}).length > Object.keys(a[0] ?? {}).length ? b : a), []);
   const decoration = decorations.get(ctx.path);
-  const list = decoration ? decorate(decoration, page, all) : page;
-  ctx.body = { code: 1000, message: 'success', data: { list, pagination: { page: pages.get(ctx.path)?.page ?? 1, size: pages.get(ctx.path)?.size ?? 20, total: Number(Object.values(count?.[0] ?? { n: 0 })[0]) } } };
+  const { page: pageNo = 1, size = 20 } = pages.get(ctx.path) ?? {};
+  const list = (decoration ? decorate(decoration, page, all) : page).slice(0, size);
+  // No count ran: the page proved the total (its last row is the last one).
+  const total = count ? Number(Object.values(count[0])[0]) : (pageNo - 1) * size + list.length;
+  ctx.body = { code: 1000, message: 'success', data: { list, pagination: { page: pageNo, size, total } } };
 });
 function decorate({ names, omit = [], fields = [] }, rows, all) {
   const models = new Map(fields.map((f) => [f.name, f]));
