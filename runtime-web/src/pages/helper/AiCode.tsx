@@ -8,7 +8,6 @@ import { buildScreenModel, labelIn } from '../../crud/model';
 import type { Row } from '../../crud/types';
 import { EntityForm } from '../../crud-view/form/EntityForm';
 import '../../crud/locales';
-import '../../crud-view/form/widgets';
 import { docOf, KINDS, previewEntity, rowsOf } from './draftDoc';
 import type { Doc, FieldRow, Kind } from './draftDoc';
 import { directoryOptions } from './parentMenus';
