@@ -1,7 +1,8 @@
 /**
  * `region`: province, city and district picked in one cascader and stored as three names (an address). The widget
  * sits on the province field; `props.city` and `props.district` name the two sibling fields it fills too (hidden
- * items of the same form). The division list (regions/README.md) loads on first use, as a chunk of its own.
+ * items of the same form). The division list (../../crud-view/form/regions/README.md) loads on first use, as a
+ * chunk of its own.
  */
 import { useEffect, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
