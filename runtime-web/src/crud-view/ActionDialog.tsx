@@ -13,11 +13,8 @@ import { labelIn } from '../crud/model';
 import type { ActionModel } from '../crud/model';
 import type { CrudStore } from '../crud/store';
 import type { FieldMeta, JsonSchema, Row } from '../crud/types';
-import { widgetMap } from './registry';
-import { templates } from './form/templates';
-import { widgetName } from './form/widgets';
-import './form/widgets';
-import './form/moduleWidgets';
+import { formWidgets, semiTheme } from '../theme-semi';
+import { widgetName } from './form/widgetName';
 
 const validator = customizeValidator({ ajvOptionsOverrides: { strict: false, allErrors: true } });
 
@@ -76,8 +73,8 @@ export function ActionDialog({ store, action, rows, locale, onDone, onClose }: {
         uiSchema={ui}
         formData={data}
         validator={validator}
-        widgets={widgetMap()}
-        templates={templates}
+        widgets={formWidgets(semiTheme)}
+        templates={semiTheme.templates}
         noHtml5Validate
         showErrorList={false}
         onError={() => undefined}

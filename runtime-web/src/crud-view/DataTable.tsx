@@ -3,11 +3,10 @@
  * operations gated by permission, a row context menu, tree rows, resizable columns, virtualised rows on
  * long pages, sticky header with the height fitted to the screen.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { MouseEvent, ReactNode } from 'react';
+import { useState } from 'react';
+import type { MouseEvent } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Dropdown, Empty, Table } from '@douyinfe/semi-ui';
-import { IconMore } from '@douyinfe/semi-icons';
+import { Empty, Table } from '@douyinfe/semi-ui';
 import type { ColumnProps } from '@douyinfe/semi-ui/lib/es/table';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../core/stores/context';
@@ -16,6 +15,11 @@ import type { ActionModel, ColumnModel } from '../crud/model';
 import type { CrudStore } from '../crud/store';
 import type { Row } from '../crud/types';
 import { Cell } from './cells';
+import { rowOps, SelectAll, SelectCell } from './table/rowControls';
+import type { RowButtonSpec } from './table/rowControls';
+import { useCloseOnOutside } from './table/useCloseOnOutside';
+import { useFitHeight } from './table/useFitHeight';
+import { indexColumn } from './table/indexColumn';
 
 export interface RowOps {
   edit(row: Row): void;
@@ -46,29 +50,6 @@ const ariaSort = (order: string | false): 'ascending' | 'descending' | 'none' =>
 const VIRTUAL_FROM = 200;
 const ROW_HEIGHT = 44;
 
-function useFitHeight(): [React.RefObject<HTMLDivElement>, number] {
-  const ref = useRef<HTMLDivElement>(null);
-  const [height, setHeight] = useState(400);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => {
-      const top = el.getBoundingClientRect().top;
-      if (!el.offsetParent) return;
-      setHeight(Math.max(240, window.innerHeight - top - 96));
-    };
-    measure();
-    const obs = new ResizeObserver(measure);
-    obs.observe(document.body);
-    window.addEventListener('resize', measure);
-    return () => {
-      obs.disconnect();
-      window.removeEventListener('resize', measure);
-    };
-  }, []);
-  return [ref, height];
-}
-
 export const DataTable = observer(function DataTable(props: {
   store: CrudStore;
   columns: Col[];
@@ -83,16 +64,7 @@ export const DataTable = observer(function DataTable(props: {
   const locale = app.locale;
   const [wrap, height] = useFitHeight();
   const [menu, setMenu] = useState<{ x: number; y: number; row: Row; column?: Col } | undefined>();
-  useEffect(() => {
-    if (!menu) return;
-    const close = () => setMenu(undefined);
-    window.addEventListener('click', close);
-    window.addEventListener('scroll', close, true);
-    return () => {
-      window.removeEventListener('click', close);
-      window.removeEventListener('scroll', close, true);
-    };
-  }, [menu]);
+  useCloseOnOutside(menu, () => setMenu(undefined));
 
   const can = store.can;
   const rowActions = store.model.rowActions.filter((a) => store.canAction(a.name));
@@ -100,8 +72,8 @@ export const DataTable = observer(function DataTable(props: {
   const data = tree ? store.tree : store.rows;
   const virtual = !tree && data.length >= VIRTUAL_FROM;
 
-  const rowButtons = (row: Row): { key: string; label: string; danger?: boolean; run(): void }[] => {
-    const list: { key: string; label: string; danger?: boolean; run(): void }[] = [];
+  const rowButtons = (row: Row): RowButtonSpec[] => {
+    const list: RowButtonSpec[] = [];
     if (tree && can.add && ops.append) list.push({ key: 'append', label: t('append'), run: () => ops.append!(row) });
     if (can.update) list.push({ key: 'edit', label: t('edit'), run: () => ops.edit(row) });
     else if (can.info) list.push({ key: 'info', label: t('info'), run: () => ops.info(row) });
@@ -129,51 +101,9 @@ export const DataTable = observer(function DataTable(props: {
       // Screen readers announce the sort through the header's aria-sort (Semi sets none).
       onHeaderCell: () => ({ 'data-column': c.key, ...(c.sortable ? { 'aria-sort': ariaSort(sortOrder(c.key)) } : {}) }) as never,
     }));
-  const ops0 = (row: Row): ReactNode => {
-    const buttons = rowButtons(row);
-    const shown = buttons.slice(0, 3);
-    const rest = buttons.slice(3);
-    return (
-      <span className="crud-ops">
-        {shown.map((b) => (
-          <RowButton key={b.key} op={b.key} label={b.label} danger={b.danger} onClick={b.run} />
-        ))}
-        {rest.length ? (
-          <Dropdown
-            trigger="click"
-            position="bottomRight"
-            render={
-              <Dropdown.Menu>
-                {rest.map((b) => (
-                  <Dropdown.Item key={b.key} type={b.danger ? 'danger' : undefined} onClick={b.run} data-op={b.key}>
-                    {b.label}
-                  </Dropdown.Item>
-                ))}
-              </Dropdown.Menu>
-            }
-          >
-            <Button size="small" theme="borderless" icon={<IconMore />} aria-label={t('more')} onClick={(e) => e.stopPropagation()} />
-          </Dropdown>
-        ) : null}
-      </span>
-    );
-  };
   // Row numbers across pages (`x-screen.index`): page 2 of 20 starts at 21.
   const indexed = store.model.index && !tree;
-  if (indexed) {
-    const first = store.paged ? (store.params.page - 1) * store.params.size : 0;
-    // Wide enough for the page's last number on one line (page 10 000 of a large table: six digits).
-    const digits = String(first + (store.paged ? store.params.size : store.rows.length)).length;
-    tableColumns.unshift({
-      key: '__index',
-      width: Math.max(60, 28 + digits * 9),
-      fixed: 'left',
-      align: 'center',
-      title: '#',
-      render: (_: unknown, _row: Row, i: number) => <span className="crud-muted">{first + i + 1}</span>,
-      onHeaderCell: () => ({ 'data-column': '__index', 'aria-label': t('index') }) as never,
-    });
-  }
+  if (indexed) tableColumns.unshift(indexColumn(store, t('index')));
   // Our own selection column: Semi's rowSelection re-checks every row of the page on each render, which
   // costs long tasks on a 10 000-row virtual list; these cells read one Map entry each.
   if (selectable) {
@@ -194,11 +124,11 @@ export const DataTable = observer(function DataTable(props: {
   if (sample.length) {
     // Wide enough for the three buttons shown (by their text) and the "more" menu.
     const text = sample.slice(0, 3).reduce((n, b) => n + 30 + b.label.length * (locale === 'en' ? 8.5 : 14), 0);
-    tableColumns.push({ key: '__op', title: t('op'), fixed: 'right', width: Math.ceil(Math.max(120, text + (sample.length > 3 ? 40 : 0) + 40)), render: (_: unknown, row: Row) => ops0(row) });
+    tableColumns.push({ key: '__op', title: t('op'), fixed: 'right', width: Math.ceil(Math.max(120, text + (sample.length > 3 ? 40 : 0) + 40)), render: (_: unknown, row: Row) => rowOps(rowButtons(row), t('more')) });
   }
 
   const contextItems = (row: Row, column?: Col) => {
-    const items: { key: string; label: string; danger?: boolean; run(): void }[] = [{ key: 'refresh', label: t('refresh'), run: () => void store.refresh() }];
+    const items: RowButtonSpec[] = [{ key: 'refresh', label: t('refresh'), run: () => void store.refresh() }];
     if (selectable) {
       const on = store.isSelected(row);
       items.push({ key: 'check', label: on ? t('uncheck') : t('check'), run: () => store.select([row], !on) });
@@ -255,55 +185,5 @@ export const DataTable = observer(function DataTable(props: {
         </div>
       ) : null}
     </div>
-  );
-});
-
-/**
- * Row controls are plain elements in Semi's look: a virtual list mounts a row's controls on every scroll step,
- * and Semi's Button and Checkbox each build a foundation object per mount (garbage, long tasks).
- */
-function RowButton({ op, label, danger, onClick }: { op: string; label: string; danger?: boolean; onClick(): void }) {
-  return (
-    <button
-      type="button"
-      className={`semi-button semi-button-${danger ? 'danger' : 'primary'} semi-button-size-small semi-button-borderless crud-op`}
-      onClick={(e) => (e.stopPropagation(), onClick())}
-      data-op={op}
-    >
-      <span className="semi-button-content">{label}</span>
-    </button>
-  );
-}
-
-const SelectCell = observer(function SelectCell({ store, row, label }: { store: CrudStore; row: Row; label: string }) {
-  return (
-    <input
-      type="checkbox"
-      className="crud-check"
-      aria-label={label}
-      checked={store.isSelected(row)}
-      onClick={(e) => e.stopPropagation()}
-      onChange={(e) => store.select([row], e.target.checked)}
-    />
-  );
-});
-
-/** Selects or clears the rows on screen (other pages' selections stay). */
-const SelectAll = observer(function SelectAll({ store, label }: { store: CrudStore; label: string }) {
-  const on = store.rows.filter((r) => store.isSelected(r)).length;
-  const all = store.rows.length > 0 && on === store.rows.length;
-  const partly = on > 0 && !all;
-  // Native like the row boxes, so header and rows look alike; `indeterminate` is a DOM property only.
-  return (
-    <input
-      type="checkbox"
-      className="crud-check"
-      aria-label={label}
-      checked={all}
-      ref={(el) => {
-        if (el) el.indeterminate = partly;
-      }}
-      onChange={(e) => store.select(store.rows, e.target.checked)}
-    />
   );
 });

@@ -14,8 +14,6 @@ import type { Row } from '../crud/types';
 import { EntityForm } from './form/EntityForm';
 import { rememberOpener, restoreOpener } from '../a11y/returnFocus';
 import type { Opener } from '../a11y/returnFocus';
-import './form/widgets';
-import './form/moduleWidgets';
 import type { EntityFormHandle } from './form/EntityForm';
 
 export type { DialogState } from '../crud/screenState';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Modal, Progress, Radio, RadioGroup, Select, Toast, Typography } from '@douyinfe/semi-ui';
+import { Button, Modal, Progress, Toast, Typography } from '@douyinfe/semi-ui';
 import { IconUpload } from '@douyinfe/semi-icons';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../core/stores/context';
@@ -14,18 +14,11 @@ import type { DataJob } from '../crud/dataJob';
 import { editable, labelIn } from '../crud/model';
 import type { CrudStore } from '../crud/store';
 import { saveBlob } from './ExportDialog';
+import { ImportPreview } from './ImportPreview';
+import type { Preview } from './ImportPreview';
 import '../crud/dataLocales';
 
 const J = '/admin/base/sys/dataJob';
-
-interface Preview {
-  id: number;
-  total: number;
-  valid: number;
-  invalid: number;
-  unknown: string[];
-  errors: { row: number; column: string; message: string }[];
-}
 
 export const ImportDialog = observer(function ImportDialog({ store, onClose }: { store: CrudStore; onClose: () => void }) {
   const { t } = useTranslation('data');
@@ -145,41 +138,16 @@ export const ImportDialog = observer(function ImportDialog({ store, onClose }: {
           </span>
         </div>
         {preview ? (
-          <div className="crud-import__preview" data-testid="import-preview">
-            <Typography.Text>{t('importCounts', { total: preview.total, valid: preview.valid, invalid: preview.invalid })}</Typography.Text>
-            {preview.unknown.length ? <Typography.Text type="warning">{t('importUnknown', { columns: preview.unknown.join(', ') })}</Typography.Text> : null}
-            {preview.errors.length ? (
-              <ul className="crud-import__errors">
-                {preview.errors.slice(0, 20).map((e, i) => (
-                  <li key={i}>
-                    <Typography.Text type="danger" size="small">
-                      {t('importRowError', { row: e.row, column: e.column, message: e.message })}
-                    </Typography.Text>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-            <div className="crud-export__row">
-              <Typography.Text strong>{t('importMode')}</Typography.Text>
-              <RadioGroup value={mode} onChange={(e) => setMode(e.target.value as 'all' | 'skip')} disabled={!!job} aria-label={t('importMode')}>
-                <Radio value="all">{t('importAll')}</Radio>
-                <Radio value="skip">{t('importSkip')}</Radio>
-              </RadioGroup>
-            </div>
-            <div className="crud-export__row">
-              <Typography.Text strong>{t('importKey')}</Typography.Text>
-              <Select
-                showClear
-                style={{ width: 240 }}
-                placeholder={t('importKeyNone')}
-                aria-label={t('importKey')}
-                disabled={!!job}
-                value={keyColumn}
-                optionList={keyChoices.map((f) => ({ value: f.name, label: labelIn(f.label, locale, f.name) }))}
-                onChange={(v) => setKeyColumn((v as string | undefined) ?? undefined)}
-              />
-            </div>
-          </div>
+          <ImportPreview
+            preview={preview}
+            mode={mode}
+            onMode={setMode}
+            keyColumn={keyColumn}
+            onKeyColumn={setKeyColumn}
+            keyChoices={keyChoices}
+            locked={!!job}
+            locale={locale}
+          />
         ) : null}
         {job ? (
           <div className="crud-export__progress" data-testid="import-progress" data-status={job.status}>

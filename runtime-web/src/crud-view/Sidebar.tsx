@@ -7,22 +7,26 @@
  * value (`value`, kept in the URL by the store), so a reload or a shared link shows the same node; `start: 'first'`
  * chooses the first node when none is named (the dictionary screen opens on its first type, as the reference does).
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Empty, Modal, Spin, Toast, Tree } from '@douyinfe/semi-ui';
-import { IconHandle, IconPlus, IconRefresh, IconSetting } from '@douyinfe/semi-icons';
+import { Empty, Spin, Tree } from '@douyinfe/semi-ui';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../core/stores/context';
 import { branchIds, buildTree } from '../crud/tree';
 import type { TreeRow } from '../crud/tree';
-import type { EntitySchema, Row } from '../crud/types';
+import type { Row } from '../crud/types';
 import type { DialogState } from './FormDialog';
-import { confirmDelete } from './confirmDelete';
-import { controllerFor, loadEntitySchema } from '../crud/controller';
+import { controllerFor } from '../crud/controller';
 import { crudDeps } from './useCrudController';
-import { moveNode, orderBody } from './treeOrder';
-import type { DropPlace } from './treeOrder';
-import { useTreeKeyboard } from '../a11y/treeKeys';
+import { useSidebarData } from './sidebar/useSidebarData';
+import { useNodeMenu } from './sidebar/useNodeMenu';
+import { deleteNode } from './sidebar/deleteNode';
+import { nextNode } from './sidebar/nextNode';
+import { useTreeOrder } from './sidebar/useTreeOrder';
+import { SidebarHead } from './sidebar/SidebarHead';
+import { OrderTree } from './sidebar/OrderTree';
+import { NodeMenu } from './sidebar/NodeMenu';
+import type { NodeOp } from './sidebar/NodeMenu';
 import './screens/locales';
 
 const FormDialog = lazy(() => import('./FormDialog'));
@@ -32,11 +36,6 @@ const labelOf = (r: Row) => {
   const name = String(r.name ?? r.title ?? r.label ?? `#${String(r.id)}`);
   return typeof r.key === 'string' && r.key ? `${name} - ${r.key}` : name;
 };
-
-/** Tree rows in display order, depth first. */
-function flatten(nodes: readonly TreeRow[]): TreeRow[] {
-  return nodes.flatMap((n) => [n, ...flatten((n.children ?? []) as TreeRow[])]);
-}
 
 export const Sidebar = observer(function Sidebar({
   entity,
@@ -70,79 +69,14 @@ export const Sidebar = observer(function Sidebar({
   const { t: ts } = useTranslation('screens');
   const stores = useStores();
   const { request, menu } = stores;
-  const [rows, setRows] = useState<Row[] | undefined>();
+  const { rows, schema, load } = useSidebarData(stores, entity);
   const chosen = Array.isArray(value) ? value[0] : value;
   const selected = chosen === undefined || chosen === null ? undefined : String(chosen);
   const started = useRef(false);
-  const [schema, setSchema] = useState<EntitySchema | undefined>();
-  const [draft, setDraft] = useState<Row[] | undefined>();
-  const [saving, setSaving] = useState(false);
-  const [menuAt, setMenuAt] = useState<{ x: number; y: number; row: Row } | undefined>();
   const [dialog, setDialog] = useState<DialogState | undefined>();
-  const load = () => {
-    setRows(undefined);
-    request<Row[]>({
-      url: `/admin/${entity}/list`,
-      method: 'POST',
-      data: {},
-      progress: false,
-      errorPage: false,
-    }).then(
-      (r) => setRows(r ?? []),
-      () => setRows([]),
-    );
-  };
-  useEffect(load, [entity, request]);
-  useEffect(() => {
-    let alive = true;
-    loadEntitySchema(stores.request, `/admin/${entity}`).then(
-      (s) => alive && setSchema(s),
-      () => undefined,
-    );
-    return () => {
-      alive = false;
-    };
-  }, [entity, stores]);
-  // The tree item the node menu was opened on: Escape gives it the focus back.
-  const opener = useRef<HTMLElement | null>(null);
   const box = useRef<HTMLElement>(null);
   const hasNodeOps = useRef(false);
-  const menuByKey = useCallback(
-    (key: string, item: HTMLElement) => {
-      const row = rows?.find((r) => String(r.id) === key);
-      if (!row || !hasNodeOps.current) return;
-      const at = item.getBoundingClientRect();
-      opener.current = item;
-      setMenuAt({ x: at.left + 16, y: at.bottom, row });
-    },
-    [rows],
-  );
-  useTreeKeyboard(box, { onMenu: menuByKey });
-  useEffect(() => {
-    if (!menuAt) return;
-    const close = () => setMenuAt(undefined);
-    const onKey = (e: KeyboardEvent) => {
-      const items = [...document.querySelectorAll<HTMLButtonElement>('[data-testid="tree-context-menu"] button')];
-      const at = items.indexOf(document.activeElement as HTMLButtonElement);
-      if (e.key === 'Escape') {
-        close();
-        opener.current?.focus();
-      } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-        e.preventDefault();
-        items[(at + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus();
-      }
-    };
-    window.addEventListener('click', close);
-    window.addEventListener('scroll', close, true);
-    window.addEventListener('keydown', onKey);
-    // The first item takes the focus, so the menu works from the keyboard.
-    document.querySelector<HTMLButtonElement>('[data-testid="tree-context-menu"] button')?.focus();
-    return () => {
-      window.removeEventListener('click', close);
-      window.removeEventListener('scroll', close, true);
-      window.removeEventListener('keydown', onKey);
-    };
-  }, [menuAt]);
+  const { menuAt, setMenuAt, openAt } = useNodeMenu(box, rows, hasNodeOps);
   const store = useMemo(() => (schema ? controllerFor(crudDeps(stores), schema) : undefined), [schema, stores]);
   const perm = entity.split('/').join(':');
   const may = (op: string) => !!schema?.actions.some((a) => a.name === op) && menu.hasPerm(`${perm}:${op}`);
@@ -150,95 +84,28 @@ export const Sidebar = observer(function Sidebar({
   const deleteBody = schema?.actions.find((a) => a.name === 'delete')?.body as { properties?: Record<string, unknown> } | undefined;
   const asksMembers = !!deleteBody?.properties && 'deleteUser' in deleteBody.properties;
   const nodeOps = [
-    may('add') && store
-      ? {
-          key: 'addChild',
-          run: (r: Row) => setDialog({ mode: 'append', prefill: { parentId: r.id } }),
-        }
-      : undefined,
+    may('add') && store ? { key: 'addChild', run: (r: Row) => setDialog({ mode: 'append', prefill: { parentId: r.id } }) } : undefined,
     may('update') && store ? { key: 'edit', run: (r: Row) => setDialog({ mode: 'update', row: r }) } : undefined,
     may('delete') ? { key: 'delete', run: (r: Row) => remove(r) } : undefined,
     onAddMember ? { key: 'addMember', run: (r: Row) => onAddMember(r.id) } : undefined,
-  ].filter((o): o is { key: string; run(r: Row): void } => !!o);
+  ].filter((o): o is NodeOp => !!o);
   hasNodeOps.current = nodeOps.length > 0;
 
+  const { draft, setDraft, saving, saveOrder } = useTreeOrder(request, entity, load);
   const afterChange = () => {
     load();
     onChanged?.();
   };
   const remove = (row: Row) => {
-    const send = async (deleteUser?: boolean) => {
-      try {
-        await request({
-          url: `/admin/${entity}/delete`,
-          method: 'POST',
-          data: {
-            ids: [row.id],
-            ...(deleteUser === undefined ? {} : { deleteUser }),
-          },
-        });
-        Toast.success(deleteUser === false ? ts('usersMoved') : ts('deleted'));
-        if (
-          selected &&
-          branchIds(rows ?? [], row.id)
-            .map(String)
-            .includes(selected)
-        ) {
-          // A screen that opens on a node (dictionary types) moves to the next one (else the one before), not to "all".
-          if (start === 'first') {
-            const gone = new Set(branchIds(rows ?? [], row.id).map(String));
-            const order = flatten(roots);
-            const at = order.findIndex((r) => String(r.id) === String(row.id));
-            const next = [...order.slice(at + 1), ...order.slice(0, Math.max(at, 0)).reverse()].find((r) => !gone.has(String(r.id)));
-            choose(next?.id);
-          } else onSelect(undefined);
-        }
-        afterChange();
-      } catch (e) {
-        Toast.error((e as Error).message);
+    const done = () => {
+      // A screen that opens on a node (dictionary types) moves to the next one (else the one before), not to "all".
+      if (selected && branchIds(rows ?? [], row.id).map(String).includes(selected)) {
+        if (start === 'first') choose(nextNode(rows ?? [], roots, row.id));
+        else onSelect(undefined);
       }
+      afterChange();
     };
-    if (!asksMembers) {
-      confirmDelete(t, () => send());
-      return;
-    }
-    // Three outcomes: delete the members too, keep them (moved to the parent), or nothing.
-    const m = Modal.warning({
-      title: ts('deleteTitle', { name: labelOf(row) }),
-      content: ts('deleteContent'),
-      footer: (
-        <div className="crud-sidebar__delete-choices">
-          <Button onClick={() => m.destroy()} data-testid="tree-delete-cancel">
-            {ts('cancel')}
-          </Button>
-          <Button type="danger" onClick={() => (m.destroy(), void send(true))} data-testid="tree-delete-users">
-            {ts('deleteWithUsers')}
-          </Button>
-          <Button theme="solid" type="primary" onClick={() => (m.destroy(), void send(false))} data-testid="tree-delete-keep">
-            {ts('keepUsers')}
-          </Button>
-        </div>
-      ),
-    });
-  };
-
-  const saveOrder = async () => {
-    if (!draft) return;
-    setSaving(true);
-    try {
-      await request({
-        url: `/admin/${entity}/order`,
-        method: 'POST',
-        data: orderBody(draft),
-      });
-      Toast.success(ts('orderSaved'));
-      setDraft(undefined);
-      load();
-    } catch (e) {
-      Toast.error((e as Error).message);
-    } finally {
-      setSaving(false);
-    }
+    deleteNode({ request, entity, t, ts, row, label: labelOf(row), asksMembers, done });
   };
 
   const shown = draft ?? rows;
@@ -264,70 +131,24 @@ export const Sidebar = observer(function Sidebar({
   }, [rows]);
   return (
     <aside ref={box} className="crud-sidebar" aria-label={title} data-testid="crud-sidebar">
-      <div className="crud-sidebar__head">
-        <span>{title}</span>
-        <span>
-          {canOrder && !draft && (
-            <Button
-              size="small"
-              theme="borderless"
-              icon={<IconHandle />}
-              aria-label={ts('reorder')}
-              title={ts('reorder')}
-              onClick={() => setDraft(rows)}
-              data-testid="tree-reorder"
-            />
-          )}
-          {onAdd && <Button size="small" theme="borderless" icon={<IconPlus />} aria-label={t('addOf', { name: title })} title={t('addOf', { name: title })} onClick={onAdd} data-testid="crud-sidebar-add" />}
-          {onManage && (
-            <Button
-              size="small"
-              theme="borderless"
-              icon={<IconSetting />}
-              aria-label={t('manage', { name: title })}
-              title={t('manage', { name: title })}
-              onClick={onManage}
-              data-testid="crud-sidebar-manage"
-            />
-          )}
-          <Button size="small" theme="borderless" icon={<IconRefresh />} aria-label={t('refresh')} onClick={load} />
-        </span>
-      </div>
-      {draft && (
-        <div className="crud-sidebar__order">
-          <span className="crud-muted">{ts('reorder')}</span>
-          <Button size="small" onClick={() => setDraft(undefined)} data-testid="tree-order-cancel">
-            {ts('cancel')}
-          </Button>
-          <Button size="small" theme="solid" type="primary" loading={saving} onClick={() => void saveOrder()} data-testid="tree-order-save">
-            {ts('saveOrder')}
-          </Button>
-        </div>
-      )}
+      <SidebarHead
+        title={title}
+        canOrder={canOrder}
+        ordering={!!draft}
+        saving={saving}
+        onReorder={() => setDraft(rows)}
+        onCancelOrder={() => setDraft(undefined)}
+        onSaveOrder={() => void saveOrder()}
+        onAdd={onAdd}
+        onManage={onManage}
+        onRefresh={load}
+      />
       {!shown ? (
         <Spin />
       ) : !shown.length ? (
         <Empty description={t('empty')} />
       ) : draft ? (
-        <Tree
-          key="order"
-          draggable
-          expandAll
-          treeData={tree as never}
-          onDrop={(info) => {
-            const node = info.node as unknown as { key: string; pos?: string };
-            const rel =
-              info.dropPosition -
-              Number(
-                String(node.pos ?? '0')
-                  .split('-')
-                  .pop(),
-              );
-            const place: DropPlace = !info.dropToGap ? 'inside' : rel < 0 ? 'before' : 'after';
-            const id = (key: string) => draft.find((r) => String(r.id) === key)?.id;
-            setDraft(moveNode(draft, id(String(info.dragNode.key)), id(node.key), place));
-          }}
-        />
+        <OrderTree tree={tree} draft={draft} onDraft={setDraft} />
       ) : (
         <Tree
           filterTreeNode
@@ -339,8 +160,7 @@ export const Sidebar = observer(function Sidebar({
             const row = rows?.find((r) => String(r.id) === String(node.key));
             if (!row || !nodeOps.length) return;
             e.preventDefault();
-            opener.current = (e.target as HTMLElement).closest<HTMLElement>('[role="treeitem"]');
-            setMenuAt({ x: e.clientX, y: e.clientY, row });
+            openAt(e, row);
           }}
           onChange={(v) => {
             const key = v as unknown as string | undefined;
@@ -351,26 +171,10 @@ export const Sidebar = observer(function Sidebar({
           }}
         />
       )}
-      {menuAt && (
-        // The table's context-menu look (crud.css `.crud-context`).
-        <div className="crud-context" role="menu" aria-label={ts('nodeMenu', { name: labelOf(menuAt.row) })} style={{ left: menuAt.x, top: menuAt.y }} data-testid="tree-context-menu">
-          {nodeOps.map((o) => (
-            <button key={o.key} type="button" role="menuitem" data-op={o.key} className={o.key === 'delete' ? 'crud-context__danger' : undefined} onClick={() => (setMenuAt(undefined), o.run(menuAt.row))}>
-              {ts(o.key)}
-            </button>
-          ))}
-        </div>
-      )}
+      {menuAt && <NodeMenu at={menuAt} label={labelOf(menuAt.row)} ops={nodeOps} onPick={() => setMenuAt(undefined)} />}
       {store && dialog && (
         <Suspense fallback={null}>
-          <FormDialog
-            store={store}
-            state={dialog}
-            onClose={() => {
-              setDialog(undefined);
-              afterChange();
-            }}
-          />
+          <FormDialog store={store} state={dialog} onClose={() => (setDialog(undefined), afterChange())} />
         </Suspense>
       )}
     </aside>

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Image, ImagePreview, Popover, Switch, Tag, Toast, Typography } from '@douyinfe/semi-ui';
+import { Switch, Tag, Toast, Typography } from '@douyinfe/semi-ui';
 import type { TagColor } from '@douyinfe/semi-ui/lib/es/tag';
 import { t as translate } from '../core/i18n';
 import { useStores } from '../core/stores/context';
@@ -12,8 +12,12 @@ import { labelIn } from '../crud/model';
 import type { ColumnModel } from '../crud/model';
 import type { CrudStore } from '../crud/store';
 import type { OptionMeta, Row } from '../crud/types';
-import { formatDate, jsonPreview } from './format';
-import { cellFor, registerCell } from './registry';
+import { cells as themeCells } from '../theme-semi/cells';
+import { ImagesCell } from '../theme-semi/cells/ImagesCell';
+import { JsonCell } from '../theme-semi/cells/JsonCell';
+import { formatDate } from './format';
+import { cellFor } from './registry';
+
 
 const TAG_COLORS: TagColor[] = ['blue', 'green', 'orange', 'violet', 'cyan', 'pink', 'amber', 'teal', 'indigo', 'red'];
 const NAMED: Record<string, TagColor> = { success: 'green', danger: 'red', warning: 'orange', info: 'grey', primary: 'blue' };
@@ -82,56 +86,6 @@ const ToggleCell = observer(function ToggleCell({ row, column, store }: { row: R
   );
 });
 
-function JsonCell({ value }: { value: unknown }) {
-  if (empty(value)) return null;
-  const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
-  let pretty = text;
-  if (typeof value === 'string') {
-    try {
-      pretty = JSON.stringify(JSON.parse(value), null, 2);
-    } catch {
-      /* plain text stays as it is */
-    }
-  }
-  return (
-    <Popover content={<pre className="crud-json">{pretty}</pre>} position="top" showArrow trigger="click">
-      {/* A real button: the popover marks its trigger expanded/collapsed, which a text span may not carry. */}
-      <button type="button" className="crud-json-trigger">
-        {jsonPreview(value)}
-      </button>
-    </Popover>
-  );
-}
-
-// The same popover for any column an x-screen names `json-popover` (request parameters of the recycle bin).
-registerCell('json-popover', JsonCell);
-
-/**
- * An image value as a source: URLs and paths as they are; bare base64 (plugin logos, as the reference family
- * stores them) as a data URL — the browser sniffs png, jpg, gif and webp alike.
- */
-export function imageSrc(v: string): string {
-  return /^(https?:|data:|blob:|\/|\.)/i.test(v) || !/^[A-Za-z0-9+/\s]{32,}={0,2}$/.test(v) ? v : `data:image/png;base64,${v.replace(/\s+/g, '')}`;
-}
-
-// A column an x-screen names `image`: a text column holding one picture (a plugin's base64 logo is a longtext).
-registerCell('image', ({ value }) => (empty(value) ? null : <ImagesCell value={[value]} />));
-
-function ImagesCell({ value }: { value: unknown }) {
-  const raw = typeof value === 'string' && value.startsWith('data:') ? [value] : value;
-  const list = (Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : []).filter((v): v is string => typeof v === 'string' && !!v).map(imageSrc);
-  if (!list.length) return null;
-  return (
-    <ImagePreview>
-      <span className="crud-thumbs">
-        {list.slice(0, 4).map((src) => (
-          <Image key={src} src={src} width={32} height={32} className="crud-thumb" />
-        ))}
-      </span>
-    </ImagePreview>
-  );
-}
-
 /** Labels of referenced records, one `list` call per referenced entity and session, shared by every cell. */
 const refCache = new Map<string, Promise<Map<string, string>>>();
 const LABEL_FIELDS = ['name', 'title', 'label', 'nickName', 'username', 'keyName', 'serialNumber'];
@@ -188,7 +142,8 @@ function RefCell({ value, refId, row, column }: { value: unknown; refId: string;
 export function Cell({ value, row, column, store }: { value: unknown; row: Row; column: ColumnModel; store: CrudStore }): ReactNode {
   const { app, dict } = useStores();
   const locale = app.locale;
-  const Custom = cellFor(column.component);
+  // The theme's named cells, then a module's (the screens manifest).
+  const Custom = (column.component ? themeCells[column.component] : undefined) ?? cellFor(column.component);
   if (Custom) return <Custom value={value} row={row} column={column} store={store} />;
   if (isToggle(column) && store.model.ops.update) return <ToggleCell row={row} column={column} store={store} />;
   const f = column.field;

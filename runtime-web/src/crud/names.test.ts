@@ -23,13 +23,11 @@ test('names.json lists exactly the cells and widgets the console registers', () 
   const keys = (block: string) => [...block.matchAll(/(?:^|,)\s*'?([\w-]+)'?\s*:/g)].map((m) => m[1]!);
   for (const m of text.matchAll(/\bcells: \{([^}]*)\}/g)) keys(m[1]!).forEach((k) => cells.add(k));
   for (const m of text.matchAll(/\bwidgets: \{([^}]*)\}/g)) keys(m[1]!).forEach((k) => widgets.add(k));
-  // The built-in rjsf theme registers its object's keys in one loop.
-  const theme = fs.readFileSync(path.join(src, 'crud-view/form/widgets.tsx'), 'utf8');
-  const block = /const builtIn[^{]*\{([\s\S]*?)\n\};/.exec(theme)?.[1] ?? '';
-  for (const line of block.split('\n')) {
-    const key = /^\s*'?([\w-]+)'?\s*[:,]/.exec(line)?.[1];
-    if (key) widgets.add(key);
-  }
+  // The Semi theme's objects (theme-semi/widgets and cells): one key a line.
+  const block = (file: string, name: string) => new RegExp(`export const ${name}[^{]*\\{([\\s\\S]*?)\\n\\};`).exec(fs.readFileSync(path.join(src, file), 'utf8'))?.[1] ?? '';
+  const lineKeys = (text: string) => text.split('\n').flatMap((line) => /^\s*'?([\w-]+)'?\s*[:,]/.exec(line)?.[1] ?? []);
+  lineKeys(block('theme-semi/widgets/index.ts', 'widgets')).forEach((k) => widgets.add(k));
+  lineKeys(block('theme-semi/cells/index.ts', 'cells')).forEach((k) => cells.add(k));
   assert.ok(widgets.has('text') && widgets.has('refs') && cells.has('tags'), 'the scan finds registrations');
   assert.deepEqual([...widgets].sort(), [...KNOWN_NAMES.widgets].sort());
   assert.deepEqual([...cells].sort(), [...KNOWN_NAMES.cells].sort());

@@ -3,6 +3,7 @@
  * messages in the user's language, decimals checked as exact strings, server 1002 errors on their fields.
  */
 import { forwardRef, useImperativeHandle, useMemo, useRef } from 'react';
+import type { ComponentType } from 'react';
 import type { KeyboardEvent } from 'react';
 import Form from '@rjsf/core';
 import type { ErrorSchema, FieldProps, RJSFValidationError, UiSchema, WidgetProps } from '@rjsf/utils';
@@ -13,20 +14,20 @@ import type { FormItemModel } from '../../crud/model';
 import { extraErrors as decimalErrors, formSchema } from '../../crud/formSchema';
 import type { FormMode } from '../../crud/formSchema';
 import type { Labels, Row } from '../../crud/types';
-import { hasWidget, widgetFor, widgetMap } from '../registry';
-import { templates } from './templates';
-import { widgetName } from './widgets';
+import { formWidgets, semiTheme } from '../../theme-semi';
+import type { ConsoleTheme } from '../../theme-semi';
+import { widgetName } from './widgetName';
 
 /**
  * rjsf draws an object-typed property as its own sub-form and ignores `ui:widget`; a registered widget named
  * for such a field (a plugin's settings) is given the field instead, with the props a widget gets.
  */
 const objectFields = new Map<string, (p: FieldProps) => JSX.Element | null>();
-function objectField(name: string): (p: FieldProps) => JSX.Element | null {
+function objectField(name: string, widgets: Record<string, ComponentType<WidgetProps>>): (p: FieldProps) => JSX.Element | null {
   let field = objectFields.get(name);
   if (!field) {
     field = function ObjectWidgetField(p: FieldProps) {
-      const Widget = widgetFor(name);
+      const Widget = widgets[name];
       if (!Widget) return null;
       const widgetProps = {
         ...p,
@@ -68,12 +69,15 @@ interface Props {
   record?: Row;
   /** How groups show (x-screen.formLayout). */
   layout?: 'grid' | 'sections' | 'tabs';
+  /** The widgets and templates the form draws with (the Semi theme unless given). */
+  theme?: ConsoleTheme;
   onChange(data: Row): void;
   onSubmit(data: Row): void;
 }
 
 export const EntityForm = forwardRef<EntityFormHandle, Props>(function EntityForm(props, ref) {
-  const { items, required, mode, locale, data, serverErrors, recordId, record, layout = 'grid' } = props;
+  const { items, required, mode, locale, data, serverErrors, recordId, record, layout = 'grid', theme = semiTheme } = props;
+  const widgets = formWidgets(theme);
   const { t } = useTranslation('crud');
   const formRef = useRef<Form>(null);
   useImperativeHandle(ref, () => ({ submit: () => formRef.current?.submit() }), []);
@@ -98,12 +102,12 @@ export const EntityForm = forwardRef<EntityFormHandle, Props>(function EntityFor
       'ui:layout': layout,
     };
     for (const i of visible) {
-      const name = i.component && hasWidget(i.component) ? i.component : widgetName(i.meta);
+      const name = i.component && widgets[i.component] ? i.component : widgetName(i.meta);
       const objectTyped = [i.meta.schema.type].flat().includes('object');
       ui[i.field] = {
         'ui:widget': name,
         // Any widget, chosen or derived (JSON as text for a free-form object), or rjsf shows nothing for it.
-        ...(objectTyped && hasWidget(name) ? { 'ui:field': objectField(name) } : {}),
+        ...(objectTyped && widgets[name] ? { 'ui:field': objectField(name, widgets) } : {}),
         'ui:title': labels.get(i.field),
         'ui:options': { meta: i.meta, ...(i.props ?? {}), label: true },
         ...(i.meta.readOnly ? { 'ui:readonly': true } : {}),
@@ -166,8 +170,8 @@ export const EntityForm = forwardRef<EntityFormHandle, Props>(function EntityFor
         uiSchema={uiSchema}
         formData={data}
         validator={validator}
-        widgets={widgetMap()}
-        templates={templates}
+        widgets={widgets}
+        templates={theme.templates}
         // `patch`: a widget that fills sibling fields too (the region picker's city and district) changes them at once.
         formContext={{ recordId, data, record, patch: (values: Row) => props.onChange({ ...data, ...values }) }}
         disabled={mode === 'info'}

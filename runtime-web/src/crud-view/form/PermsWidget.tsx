@@ -3,10 +3,9 @@ import type { WidgetProps } from '@rjsf/utils';
 import { TreeSelect } from '@douyinfe/semi-ui';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../core/stores/context';
-import { registerWidget } from '../registry';
 import { keyTree, permissionKeys, splitPerms } from './permKeys';
 
-function PermsWidget(p: WidgetProps) {
+export function PermsWidget(p: WidgetProps) {
   const { t } = useTranslation('crud');
   const { eps } = useStores();
   const keys = permissionKeys(eps.entries);
@@ -34,4 +33,3 @@ function PermsWidget(p: WidgetProps) {
   );
 }
 
-registerWidget('perms', PermsWidget);

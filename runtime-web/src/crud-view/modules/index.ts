@@ -5,6 +5,7 @@
  */
 import type { ScreenModule } from '../registry';
 import { baseScreens } from '../screens';
+import { lockScreens } from '../../pages/lock/lockScreens';
 import { dictScreens } from './dict';
 import { pluginScreens } from './plugin';
 import { recycleScreens } from './recycle';
@@ -12,4 +13,4 @@ import { spaceScreens } from './space';
 import { taskScreens } from './task';
 import './locales';
 
-export const SCREEN_MODULES: readonly ScreenModule[] = [baseScreens, dictScreens, recycleScreens, taskScreens, spaceScreens, pluginScreens];
+export const SCREEN_MODULES: readonly ScreenModule[] = [baseScreens, dictScreens, recycleScreens, taskScreens, spaceScreens, pluginScreens, lockScreens];

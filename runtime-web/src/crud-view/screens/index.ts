@@ -8,6 +8,7 @@ import { t } from '../../core/i18n';
 import type { ScreenModule } from '../registry';
 import { IconCell, MenuNameCell, TagsCell } from './cells';
 import { KeepDays } from './KeepDays';
+import { PermsWidget } from '../form/PermsWidget';
 import './locales';
 
 /** The API base the console's requests use (core/request.ts default); pages opened outside the app go there too. */
@@ -19,6 +20,7 @@ const ParseEntity = lazy(() => import('./MenuDialogs').then((m) => ({ default: m
 
 export const baseScreens: ScreenModule = {
   cells: { tags: TagsCell, icon: IconCell, 'menu-name': MenuNameCell },
+  widgets: { perms: PermsWidget },
   actions: {
     'base/sys/menu:import': { run: () => undefined, dialog: ImportMenus },
     'base/sys/menu:export': { run: () => undefined, dialog: ExportMenus },

@@ -12,7 +12,6 @@ import type { EntitySchema, FieldMeta, Row } from '../../crud/types';
 import { CrudScreen } from '../../crud-view/CrudScreen';
 import { EntityForm } from '../../crud-view/form/EntityForm';
 import type { EntityFormHandle } from '../../crud-view/form/EntityForm';
-import '../../crud-view/form/widgets';
 import { registerMessages } from '../../core/i18n';
 
 registerMessages('crudDemo', {

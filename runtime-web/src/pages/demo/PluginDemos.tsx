@@ -12,7 +12,6 @@ import type { EntitySchema, FieldMeta, Row } from '../../crud/types';
 import { CrudScreen } from '../../crud-view/CrudScreen';
 import { EntityForm } from '../../crud-view/form/EntityForm';
 import '../../crud/locales';
-import '../../crud-view/form/widgets';
 import { uploadKey } from '../../extensions/upload/check';
 import { UPLOAD_DEFAULTS } from '../../extensions/upload/config';
 import './pluginDemoLocales';

@@ -1,17 +1,16 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { AutoComplete, Banner, Button, Card, Checkbox, Input, Select, Space, Table, Tag, TextArea, Toast, TreeSelect } from '@douyinfe/semi-ui';
-import { IconDelete, IconPlus } from '@douyinfe/semi-icons';
+import { AutoComplete, Banner, Button, Card, Input, Space, Tag, TextArea, Toast, TreeSelect } from '@douyinfe/semi-ui';
 import { useStores } from '../../core/stores/context';
 import { buildScreenModel, labelIn } from '../../crud/model';
 import type { Row } from '../../crud/types';
-import { EntityForm } from '../../crud-view/form/EntityForm';
+import { FieldsTable, Preview } from './AiParts';
 import '../../crud/locales';
-import '../../crud-view/form/widgets';
-import { docOf, KINDS, previewEntity, rowsOf } from './draftDoc';
-import type { Doc, FieldRow, Kind } from './draftDoc';
+import { docOf, previewEntity, rowsOf } from './draftDoc';
+import type { Doc, FieldRow } from './draftDoc';
 import { directoryOptions } from './parentMenus';
+import { useCodingModules } from './useCodingModules';
 import { readEvents } from '../../core/sse';
 import './locales';
 import './ai-code.css';
@@ -44,15 +43,7 @@ const AiCode = observer(function AiCode() {
   // Where the new page's menu goes; unset = the module's directory (the server's default).
   const [parentId, setParentId] = useState<number>();
   const abort = useRef<AbortController>();
-  // The coding endpoints are development-only: their refusal (translated by the server) is shown up front.
-  const [disabled, setDisabled] = useState<string>();
-  const [modules, setModules] = useState<string[]>([]);
-  useEffect(() => {
-    request<{ module: string }[]>({ url: '/admin/base/coding/getModuleTree', method: 'GET', progress: false })
-      .then((tree) => setModules(tree.map((m) => m.module)))
-      .catch((err: unknown) => setDisabled(err instanceof Error ? err.message : String(err)));
-    // Asked again on a language switch, so the server's reason is shown in the new language.
-  }, [request, app.locale]);
+  const { disabled, modules } = useCodingModules(request, app.locale);
 
   const doc = useMemo(() => (base ? docOf(base, rows) : undefined), [base, rows]);
   const model = useMemo(() => (doc ? buildScreenModel(previewEntity(doc)) : undefined), [doc]);
@@ -99,8 +90,6 @@ const AiCode = observer(function AiCode() {
     }
   };
 
-  const edit = (i: number, patch: Partial<FieldRow>) => setRows((list) => list.map((r, j) => (j === i ? { ...r, ...patch } : r)));
-
   const create = async () => {
     if (!doc) return;
     setCreating(true);
@@ -121,7 +110,6 @@ const AiCode = observer(function AiCode() {
     }
   };
 
-  const kindOptions = KINDS.map((k) => ({ value: k, label: (t('kinds', { returnObjects: true }) as Record<Kind, string>)[k] }));
   return (
     <div className="ai-code" data-testid="view-ai-code">
       {disabled && <Banner type="warning" fullMode={false} closeIcon={null} description={disabled} data-testid="ai-disabled" />}
@@ -162,54 +150,8 @@ const AiCode = observer(function AiCode() {
           {problems.length > 0 && (
             <Banner type="warning" fullMode={false} closeIcon={null} title={t('invalid')} description={problems.map((p) => `${p.pointer}: ${p.message}`).join('；')} data-testid="ai-problems" />
           )}
-          <Card title={`${t('fields')} · ${doc.$id}`} headerExtraContent={<Button icon={<IconPlus />} onClick={() => setRows((l) => [...l, { name: `field${l.length + 1}`, kind: 'string', label: { 'zh-cn': '新字段', 'zh-tw': '新欄位', en: 'New field' }, required: false, dict: '', search: false }])}>{t('addField')}</Button>}>
-            <Table
-              size="small"
-              rowKey={(r?: FieldRow) => r?.name ?? ''}
-              pagination={false}
-              dataSource={rows}
-              data-testid="ai-fields"
-              scroll={{ x: 900 }}
-              columns={[
-                { title: t('name'), width: 130, render: (_: unknown, r: FieldRow, i: number) => <Input size="small" value={r.name} onChange={(v) => edit(i, { name: v })} aria-label={t('name')} /> },
-                { title: t('kind'), width: 130, render: (_: unknown, r: FieldRow, i: number) => <Select size="small" value={r.kind} optionList={kindOptions} onChange={(v) => edit(i, { kind: v as Kind })} aria-label={t('kind')} style={{ width: 120 }} /> },
-                ...(['zh-cn', 'zh-tw', 'en'] as const).map((l) => ({
-                  title: t(l === 'zh-cn' ? 'labelZhCn' : l === 'zh-tw' ? 'labelZhTw' : 'labelEn'),
-                  width: 120,
-                  render: (_: unknown, r: FieldRow, i: number) => <Input size="small" value={r.label[l]} onChange={(v) => edit(i, { label: { ...r.label, [l]: v } })} aria-label={`${l} ${r.name}`} />,
-                })),
-                { title: t('required'), width: 70, render: (_: unknown, r: FieldRow, i: number) => <Checkbox checked={r.required} onChange={(e) => edit(i, { required: e.target.checked === true })} aria-label={`${t('required')} ${r.name}`} /> },
-                { title: t('dict'), width: 110, render: (_: unknown, r: FieldRow, i: number) => <Input size="small" value={r.dict} onChange={(v) => edit(i, { dict: v })} aria-label={`${t('dict')} ${r.name}`} /> },
-                { title: t('search'), width: 70, render: (_: unknown, r: FieldRow, i: number) => <Checkbox checked={r.search} onChange={(e) => edit(i, { search: e.target.checked === true })} aria-label={`${t('search')} ${r.name}`} /> },
-                {
-                  title: '',
-                  width: 50,
-                  render: (_: unknown, r: FieldRow, i: number) => (
-                    <Button size="small" theme="borderless" type="danger" icon={<IconDelete />} aria-label={`${t('removeField')} ${r.name}`} onClick={() => setRows((l) => l.filter((_x, j) => j !== i))} />
-                  ),
-                },
-              ]}
-            />
-          </Card>
-          {model && (
-            <div className="ai-code__preview">
-              <Card title={t('previewTable')}>
-                <Table
-                  size="small"
-                  pagination={false}
-                  dataSource={Object.keys(sample).length ? [{ ...sample, id: 1 }] : []}
-                  rowKey="id"
-                  data-testid="ai-preview-table"
-                  columns={model.columns.map((c) => ({ title: labelIn(c.label, app.locale, c.key), dataIndex: c.key, render: (v: unknown) => (v === undefined || v === null ? '' : String(v)) }))}
-                />
-              </Card>
-              <Card title={t('previewForm')}>
-                <div data-testid="ai-preview-form">
-                  <EntityForm items={model.form} required={model.entity.required} mode="add" locale={app.locale} data={sample} layout="grid" onChange={setSample} onSubmit={() => {}} />
-                </div>
-              </Card>
-            </div>
-          )}
+          <FieldsTable id={doc.$id} rows={rows} setRows={setRows} />
+          {model && <Preview model={model} sample={sample} onSample={setSample} />}
           <Space wrap>
             <TreeSelect
               treeData={directoryOptions(menu.tree) as never}

@@ -3,23 +3,15 @@ import type { ChangeEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { IconClose } from '@douyinfe/semi-icons';
-import { Button, Descriptions, Empty, Image, Modal, Space, Spin, Switch, Table, Tag, TagInput, Toast, Typography } from '@douyinfe/semi-ui';
+import { Button, Space, Spin, TagInput, Toast } from '@douyinfe/semi-ui';
 import { Drawer } from '../../a11y/Drawer';
 import { useStores } from '../../core/stores/context';
 import { useIsNarrow } from './narrow';
 import { uploadKey } from '../../extensions/upload/check';
 import { commandLabel, confirm, post, toggleLoss, wallpaperUrl } from './commands';
-import type { Device } from './commands';
 import { devicePanel } from './panelStore';
-
-interface CommandRow {
-  id: number;
-  command: string;
-  success: boolean;
-  result: { data?: unknown; error?: string } | null;
-  params: unknown;
-  createTime: string;
-}
+import { CommandHistory, DeviceState, showSecret } from './DeviceParts';
+import { useDevice } from './useDevice';
 
 const PERM = (action: string) => `lock:deviceLockController:${action}`;
 
@@ -29,26 +21,11 @@ export const DevicePanel = observer(function DevicePanel() {
   const { request, menu } = useStores();
   const narrow = useIsNarrow();
   const id = devicePanel.deviceId;
-  const [device, setDevice] = useState<Device>();
-  const [history, setHistory] = useState<CommandRow[]>([]);
   const [busy, setBusy] = useState<string>();
-  const [apps, setApps] = useState<string[]>([]);
   const fileInput = useRef<HTMLInputElement>(null);
   const can = (action: string) => menu.hasPerm(PERM(action));
   const canHistory = menu.hasPerm('lock:command:page');
-
-  const reload = useCallback(async () => {
-    if (id === undefined) return;
-    const [d, h] = await Promise.all([
-      request<Device>({ url: '/admin/lock/deviceLockController/info', method: 'GET', params: { id } }),
-      canHistory
-        ? request<{ list: CommandRow[] }>({ url: '/admin/lock/command/page', method: 'POST', data: { deviceId: id, page: 1, size: 10 }, progress: false })
-        : Promise.resolve({ list: [] as CommandRow[] }),
-    ]);
-    setDevice(d);
-    setApps(d.limitedApps ?? []);
-    setHistory(h.list);
-  }, [id, request, canHistory]);
+  const { device, history, apps, setApps, reload } = useDevice(request, id, canHistory);
 
   /** Runs one command after its confirmation; shows its result and reloads state, history and the list. */
   const run = useCallback(
@@ -81,20 +58,7 @@ export const DevicePanel = observer(function DevicePanel() {
     limitApp: () => void run('limitApp', t('confirmLimitApp', { serial, apps: apps.join(', ') || t('none') }), () => post(request, 'limitApp', { id, apps })),
     rotateSecret: () =>
       void run('rotateSecret', t('confirmRotate', { serial }), () => post<{ secret: string }>(request, 'rotateSecret', { id }), (data) => {
-        const secret = (data as { secret: string }).secret;
-        Modal.info({
-          title: t('secretTitle'),
-          content: (
-            <div>
-              <p>{t('secretOnce')}</p>
-              <Typography.Paragraph copyable={{ content: secret, successTip: t('copied') }} data-testid="lock-secret" style={{ wordBreak: 'break-all', fontFamily: 'monospace' }}>
-                {secret}
-              </Typography.Paragraph>
-            </div>
-          ),
-          okText: t('close'),
-          okButtonProps: { 'data-testid': 'lock-secret-close' } as object,
-        });
+        showSecret((data as { secret: string }).secret);
       }),
     loss: () =>
       void (async () => {
@@ -113,12 +77,6 @@ export const DevicePanel = observer(function DevicePanel() {
       })(),
   };
 
-  useEffect(() => {
-    setDevice(undefined);
-    setHistory([]);
-    if (id === undefined) return;
-    void reload().catch((err: unknown) => Toast.error(err instanceof Error ? err.message : String(err)));
-  }, [id, devicePanel.version, reload]);
   // A command a row asked for runs once the device is loaded (its confirmation names the device).
   useEffect(() => {
     if (!device || device.id !== id) return;
@@ -169,43 +127,7 @@ export const DevicePanel = observer(function DevicePanel() {
       ) : (
         <div className="lock-panel" data-testid="lock-panel-body">
           <h4>{t('state')}</h4>
-          <Descriptions
-            data={[
-              {
-                key: t('lossMode'),
-                value: (
-                  <Space>
-                    <Switch
-                      checked={device.lossMode === true}
-                      disabled={!can('loss') || busy !== undefined}
-                      loading={busy === 'loss'}
-                      onChange={() => actions.loss?.()}
-                      aria-label={t('lossMode')}
-                      data-testid="lock-loss-switch"
-                    />
-                    <Tag color={device.lossMode ? 'red' : 'grey'} data-testid="lock-loss-state">
-                      {device.lossMode ? t('on') : t('off')}
-                    </Tag>
-                  </Space>
-                ),
-              },
-              {
-                key: t('wallpaper'),
-                value: device.wallpaper ? (
-                  <span data-testid="lock-wallpaper">
-                    <Image src={device.wallpaper} width={96} height={64} alt={t('wallpaper')} />
-                  </span>
-                ) : (
-                  <span data-testid="lock-wallpaper">{t('none')}</span>
-                ),
-              },
-              {
-                key: t('limitedApps'),
-                value: <span data-testid="lock-apps">{device.limitedApps?.length ? device.limitedApps.join(', ') : t('none')}</span>,
-              },
-              { key: t('lastCommandTime'), value: <span data-testid="lock-last-command">{device.lastCommandTime ?? t('never')}</span> },
-            ]}
-          />
+          <DeviceState device={device} canLoss={can('loss')} busy={busy} onLoss={() => actions.loss?.()} />
           <h4>{t('actions')}</h4>
           <Space wrap>
             {button('clearPassword', t('clearPassword'))}
@@ -223,27 +145,7 @@ export const DevicePanel = observer(function DevicePanel() {
           {canHistory && (
             <>
               <h4>{t('history')}</h4>
-              <Table
-                size="small"
-                rowKey="id"
-                pagination={false}
-                dataSource={history}
-                empty={<Empty description={t('noHistory')} />}
-                data-testid="lock-history"
-                columns={[
-                  { title: t('command'), dataIndex: 'command', render: (c: string) => commandLabel(c) },
-                  {
-                    title: t('result'),
-                    dataIndex: 'success',
-                    render: (ok: boolean, row: CommandRow) => (
-                      <span title={row.result?.error ?? JSON.stringify(row.params ?? '')}>
-                        <Tag color={ok ? 'green' : 'red'}>{ok ? t('success') : t('failure')}</Tag>
-                      </span>
-                    ),
-                  },
-                  { title: t('time'), dataIndex: 'createTime' },
-                ]}
-              />
+              <CommandHistory history={history} />
             </>
           )}
         </div>

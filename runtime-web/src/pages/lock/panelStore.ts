@@ -3,7 +3,7 @@ import type { CrudStore } from '../../crud/store';
 
 /**
  * Which device the panel shows, and which command a row asked for. The generic device list hands its
- * row actions here (registered by name in DeviceLock.tsx), so the list stays the generic CRUD screen.
+ * row actions here (declared by name in lockScreens.ts), so the list stays the generic CRUD screen.
  */
 export class DevicePanelState {
   deviceId: number | undefined = undefined;

@@ -1,15 +1,15 @@
 /**
  * `region`: province, city and district picked in one cascader and stored as three names (an address). The widget
  * sits on the province field; `props.city` and `props.district` name the two sibling fields it fills too (hidden
- * items of the same form). The division list (regions/README.md) loads on first use, as a chunk of its own.
+ * items of the same form). The division list (../../crud-view/form/regions/README.md) loads on first use, as a
+ * chunk of its own.
  */
 import { useEffect, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { Cascader } from '@douyinfe/semi-ui';
 import { useTranslation } from 'react-i18next';
-import { registerWidget } from '../registry';
-import { common } from './widgets';
-import '../screens/locales';
+import { common } from './common';
+import '../../crud-view/screens/locales';
 
 type Divisions = Record<string, Record<string, string[]>>;
 interface Node {
@@ -21,7 +21,7 @@ interface Node {
 let loaded: Promise<Node[]> | undefined;
 /** The list as cascader nodes, loaded and converted once per page. */
 function loadRegions(): Promise<Node[]> {
-  loaded ??= import('./regions/china.json').then((m) =>
+  loaded ??= import('../../crud-view/form/regions/china.json').then((m) =>
     Object.entries(m.default as Divisions).map(([p, cities]) => ({
       label: p,
       value: p,
@@ -41,7 +41,7 @@ interface FormCtx {
   patch?: (values: Record<string, unknown>) => void;
 }
 
-function RegionWidget(p: WidgetProps) {
+export function RegionWidget(p: WidgetProps) {
   const { t } = useTranslation('screens');
   const [nodes, setNodes] = useState<Node[] | undefined>();
   const [failed, setFailed] = useState(false);
@@ -79,5 +79,3 @@ function RegionWidget(p: WidgetProps) {
     />
   );
 }
-
-registerWidget('region', RegionWidget);

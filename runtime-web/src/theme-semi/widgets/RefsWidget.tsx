@@ -8,11 +8,10 @@ import { Select, Toast } from '@douyinfe/semi-ui';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../core/stores/context';
 import type { Row } from '../../crud/types';
-import { registerWidget } from '../registry';
-import '../screens/locales';
-import { useEntityList } from './entityList';
+import '../../crud-view/screens/locales';
+import { useEntityList } from '../../crud-view/form/entityList';
 
-function RefsWidget(p: WidgetProps) {
+export function RefsWidget(p: WidgetProps) {
   const { t } = useTranslation('crud');
   const { t: ts } = useTranslation('screens');
   const stores = useStores();
@@ -45,5 +44,3 @@ function RefsWidget(p: WidgetProps) {
     />
   );
 }
-
-registerWidget('refs', RefsWidget);

@@ -13,10 +13,9 @@ import { useStores } from '../../core/stores/context';
 import { branchIds, buildTree } from '../../crud/tree';
 import type { TreeRow } from '../../crud/tree';
 import type { Row } from '../../crud/types';
-import { registerWidget } from '../registry';
-import { fullyChecked, withAncestors } from './checkTree';
-import '../screens/locales';
-import { useEntityList } from './entityList';
+import { fullyChecked, withAncestors } from '../../crud-view/form/checkTree';
+import '../../crud-view/screens/locales';
+import { useEntityList } from '../../crud-view/form/entityList';
 import { useTreeKeyboard } from '../../a11y/treeKeys';
 
 const labelOf = (r: Row) => String(r.name ?? r.title ?? r.label ?? `#${String(r.id)}`);
@@ -67,5 +66,3 @@ export function CheckTreeWidget(p: WidgetProps) {
     </div>
   );
 }
-
-registerWidget('check-tree', CheckTreeWidget);
