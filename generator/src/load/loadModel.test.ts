@@ -271,9 +271,12 @@ describe('loadModel', () => {
     assert.deepEqual(ids, [...ids].sort(), 'sorted by $id');
     assert.equal(new Set(ids).size, ids.length);
     assert.ok(ids.includes('demo/goods') && ids.includes('base/sys/user'));
+    const log = model.entities.find((e) => e.id === 'base/sys/log')!;
+    assert.deepEqual([log.file, log.table, log.entity], ['schemas/kernel/base-sys-log.json', 'base_sys_log', 'BaseSysLogEntity']);
     let actions = 0;
     for (const e of model.entities) {
-      assert.ok(e.file.startsWith(`schemas/${e.module}/`) && e.file.endsWith('.json'), e.file);
+      // A kernel table's file keeps its module's names: `schemas/kernel/<module>-<words>.json`.
+      assert.ok((e.file.startsWith(`schemas/${e.module}/`) || e.file.startsWith(`schemas/kernel/${e.module}-`)) && e.file.endsWith('.json'), e.file);
       assert.equal(e.prefix, `/admin/${e.id}`);
       for (const a of e.actions) {
         actions++;
