@@ -272,7 +272,7 @@ describe('loadModel', () => {
     assert.equal(new Set(ids).size, ids.length);
     assert.ok(ids.includes('demo/goods') && ids.includes('base/sys/user'));
     const log = model.entities.find((e) => e.id === 'base/sys/log')!;
-    assert.deepEqual([log.file, log.table, log.entity], ['schemas/kernel/base-sys-log.json', 'base_sys_log', 'BaseSysLogEntity']);
+    assert.deepEqual([log.file, log.table, log.name, log.handlerModule], ['schemas/kernel/base-sys-log.json', 'base_sys_log', 'BaseSysLogEntity', 'base/sys-log']);
     let actions = 0;
     for (const e of model.entities) {
       // A kernel table's file keeps its module's names: `schemas/kernel/<module>-<words>.json`.
