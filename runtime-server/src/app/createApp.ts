@@ -81,12 +81,6 @@ export interface AppInstance {
   close(): Promise<void>;
 }
 
-/**
- * Builds one server instance: database (migrated and seeded), services and the Koa app, from the
- * routes and modules it is handed (this repository's: `parts.ts`) — the kernel imports no module.
- * No module-level state, so tests run many instances in one process and several instances
- * can share one database.
- */
 /** What modules provide to the kernel (app/module.ts): one module each, or the kernel's stand-in. */
 function kernelPorts(parts: AppParts): AppServices['ports'] {
   const one = <K extends 'identity' | 'dictionaries'>(key: K) => {
@@ -97,6 +91,13 @@ function kernelPorts(parts: AppParts): AppServices['ports'] {
   return { identity: one('identity') ?? NO_IDENTITY, dictionaries: one('dictionaries') ?? NO_DICTIONARIES };
 }
 
+/**
+ * Builds one server instance: database (migrated and seeded), services and the Koa app, from the
+ * routes and modules it is handed (this repository's: `parts.ts`) — the kernel imports no module.
+ * No module-level state (bar the identity provider's menu import lent to `coding/entityMenus.ts`,
+ * auth/menuTree.ts, the same for every app), so tests run many instances in one process and several
+ * instances can share one database.
+ */
 export async function createApp(config: Config, parts: AppParts, options: CreateAppOptions = {}): Promise<AppInstance> {
   const logger = options.logger ?? console;
   const { routes, modules } = parts;
