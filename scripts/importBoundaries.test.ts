@@ -75,3 +75,52 @@ describe('import boundaries (docs/kernel-and-modules.md)', () => {
     }
   });
 });
+
+/**
+ * Kernel files that may still name a module's table (`TABLES.x`/`ENTITIES.x` of an entity whose schema is not in
+ * `schemas/kernel/`), each with why — at most five (issue 40, part 2). An entry whose file no longer exists (moved into
+ * a module) is harmless and may be dropped; one whose file exists but names no module table any more must go.
+ */
+const KERNEL_NAMING_MODULE_TABLES: Record<string, string> = {
+  'runtime-server/src/coding/aiProvider.ts': 'the coding lane reads its AI settings (base_sys_param): coding/ moves into a module',
+  'runtime-server/src/coding/entityMenus.ts': 'the coding lane gives new entities menus (base_sys_menu): coding/ moves into a module',
+  'runtime-server/src/plugins/logoFormat.ts': 'plugin logos (plugin_info): plugins/ moves into modules/plugin',
+  'runtime-server/src/plugins/manager.ts': 'the plugin manager (plugin_info): plugins/ moves into modules/plugin',
+  'runtime-server/src/scheduler/scheduler.ts': 'the scheduler (task_info, task_log): scheduler/ moves into modules/task',
+};
+
+describe('the kernel names only its own tables (schemas/kernel/, docs/kernel-and-modules.md)', () => {
+  it('no kernel file names a module table beyond the allow-list of at most five', () => {
+    const allowed = Object.keys(KERNEL_NAMING_MODULE_TABLES);
+    assert.ok(allowed.length <= 5, `${allowed.length} allowed: at most 5`);
+    const naming = kernelFigures(ROOT).kernelFilesNamingModuleTables;
+    assert.deepEqual(naming.filter((f) => !allowed.includes(f)), [], 'move the table into schemas/kernel/, the code into its module, or go through a port (auth/identity.ts)');
+    const stale = allowed.filter((f) => fs.existsSync(path.join(ROOT, f)) && !naming.includes(f));
+    assert.deepEqual(stale, [], 'these name no module table any more: remove them from the allow-list');
+  });
+
+  it('finds a kernel file naming a module table, and neither a kernel table nor a module naming its own', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'kernel-tables-'));
+    try {
+      const write = (rel: string, text: string) => {
+        fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+        fs.writeFileSync(path.join(root, rel), text);
+      };
+      const entities = [
+        { id: 'shop/book', file: 'schemas/shop/book.json', table: 'shop_book' },
+        { id: 'base/sys/log', file: 'schemas/kernel/base-sys-log.json', table: 'base_sys_log' },
+      ];
+      write('runtime-server/src/generated/model.json', JSON.stringify({ entities }));
+      write('runtime-server/src/generated/tables.ts', 'export const TABLES = {\n  baseSysLog: "base_sys_log",\n  shopBook: "shop_book",\n};\n');
+      write('runtime-server/src/app/services.ts', 'export interface AppServices {\n  knex: unknown;\n}\n');
+      write('runtime-server/src/locales/zh-cn.ts', 'export default {\n};\n');
+      write('runtime-server/src/crud/books.ts', "import { TABLES } from '../generated/tables.js';\nexport const t = TABLES.shopBook;\n");
+      write('runtime-server/src/http/log.ts', "import { TABLES } from '../generated/tables.js';\nexport const t = TABLES.baseSysLog;\n");
+      write('runtime-server/src/modules/shop/book.ts', "import { TABLES } from '../../generated/tables.js';\nexport const t = TABLES.shopBook;\n");
+      write('runtime-server/src/crud/books.test.ts', "import { TABLES } from '../generated/tables.js';\nexport const t = TABLES.shopBook;\n");
+      assert.deepEqual(kernelFigures(root).kernelFilesNamingModuleTables, ['runtime-server/src/crud/books.ts']);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { moduleFolders, sanitizeEntity } from '@schema-admin/generator';
+import { moduleFolders, namesOfFile, sanitizeEntity } from '@schema-admin/generator';
 import { fullForm, REPO_ROOT } from '../generator/src/testing/schemaFixtures.js';
 import { migrateText } from './schemas-migrate.js';
 
@@ -10,15 +10,20 @@ const SCHEMAS = path.join(REPO_ROOT, 'schemas');
 
 /** Every shipped entity file: module, base name, groups of its module, text. */
 function shipped(): { module: string; baseName: string; groups: string[]; text: string }[] {
-  return moduleFolders(SCHEMAS).flatMap((module) => {
-    const dir = path.join(SCHEMAS, module);
-    const moduleFile = path.join(dir, 'module.json');
-    const groups = fs.existsSync(moduleFile) ? ((JSON.parse(fs.readFileSync(moduleFile, 'utf8')) as { groups?: string[] }).groups ?? []) : [];
+  const groupsOf = (module: string) => {
+    const moduleFile = path.join(SCHEMAS, module, 'module.json');
+    return fs.existsSync(moduleFile) ? ((JSON.parse(fs.readFileSync(moduleFile, 'utf8')) as { groups?: string[] }).groups ?? []) : [];
+  };
+  return moduleFolders(SCHEMAS).flatMap((folder) => {
+    const dir = path.join(SCHEMAS, folder);
     return fs
       .readdirSync(dir)
       .filter((n) => n.endsWith('.json') && n !== 'module.json')
       .sort()
-      .map((n) => ({ module, baseName: n.slice(0, -'.json'.length), groups, text: fs.readFileSync(path.join(dir, n), 'utf8') }));
+      .map((n) => {
+        const { module, baseName } = namesOfFile(folder, n.slice(0, -'.json'.length));
+        return { module, baseName, groups: groupsOf(module), text: fs.readFileSync(path.join(dir, n), 'utf8') };
+      });
   });
 }
 

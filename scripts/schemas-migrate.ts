@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { applyEdits, modify } from 'jsonc-parser';
 import type { JSONPath } from 'jsonc-parser';
-import { decimalStep, entityClassName, hasTable, labelsOf, moduleFolders, ruleNames } from '@schema-admin/generator';
+import { decimalStep, entityClassName, hasTable, labelsOf, moduleFolders, namesOfFile, ruleNames } from '@schema-admin/generator';
 
 type Raw = Record<string, any>;
 
@@ -60,17 +60,20 @@ export function migrateText(text: string, module: string, baseName: string, grou
 /** Rewrites every entity file under `schemasDir` that has something to drop; returns the files written. */
 export function migrateSchemas(schemasDir: string): string[] {
   const written: string[] = [];
-  for (const module of moduleFolders(schemasDir)) {
-    const dir = path.join(schemasDir, module);
-    const moduleFile = path.join(dir, 'module.json');
-    const groups = fs.existsSync(moduleFile) ? ((JSON.parse(fs.readFileSync(moduleFile, 'utf8')) as { groups?: string[] }).groups ?? []) : [];
+  const groupsOf = (module: string) => {
+    const moduleFile = path.join(schemasDir, module, 'module.json');
+    return fs.existsSync(moduleFile) ? ((JSON.parse(fs.readFileSync(moduleFile, 'utf8')) as { groups?: string[] }).groups ?? []) : [];
+  };
+  for (const folder of moduleFolders(schemasDir)) {
+    const dir = path.join(schemasDir, folder);
     for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.json') && n !== 'module.json').sort()) {
       const file = path.join(dir, name);
       const text = fs.readFileSync(file, 'utf8');
-      const next = migrateText(text, module, name.slice(0, -'.json'.length), groups);
+      const { module, baseName } = namesOfFile(folder, name.slice(0, -'.json'.length));
+      const next = migrateText(text, module, baseName, groupsOf(module));
       if (next === text) continue;
       fs.writeFileSync(file, next);
-      written.push(path.join(module, name));
+      written.push(path.join(folder, name));
     }
   }
   return written;

@@ -4,7 +4,7 @@ export { generate, GenerateError } from './generate.js';
 export { SchemaError, SchemaErrors } from './errors.js';
 export { projectPaths } from './paths.js';
 export type { ProjectPaths } from './paths.js';
-export { createMetaValidator, moduleFolders } from './load/loadSchemas.js';
+export { createMetaValidator, KERNEL_FOLDER, moduleFolders, namesOfFile } from './load/loadSchemas.js';
 export type { RawSchemaFile } from './load/loadSchemas.js';
 export { resolveRelations } from './load/resolveRelations.js';
 export { sanitizeEntity } from './load/sanitizeEntity.js';

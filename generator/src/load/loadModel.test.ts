@@ -264,6 +264,25 @@ describe('loadModel', () => {
     ]);
   });
 
+  it("names a kernel table's file after its module: the names, groups and label of schemas/<module>/<words>.json", () => {
+    const note = { type: 'object', 'x-label': LABEL, 'x-api': ['page'], properties: { text: { type: 'string', maxLength: 20 } } };
+    const model = load({ 'kernel/base-sys-note.json': note, 'kernel/shop-note.json': note, 'shop/module.json': { label: LABEL } });
+    const byFile = new Map(model.entities.map((e) => [e.file, e]));
+    const sys = byFile.get('schemas/kernel/base-sys-note.json')!;
+    assert.deepEqual([sys.id, sys.module, sys.table, sys.name, sys.handlerModule, sys.prefix], ['base/sys/note', 'base', 'base_sys_note', 'BaseSysNoteEntity', 'base/sys-note', '/admin/base/sys/note']);
+    const baseLabel = (JSON.parse(fs.readFileSync(path.join(REPO, 'schemas', 'base', 'module.json'), 'utf8')) as { label: unknown }).label;
+    assert.deepEqual(sys.screen?.moduleLabel, baseLabel, "the module's label: its menu directory");
+    const shop = byFile.get('schemas/kernel/shop-note.json')!;
+    assert.deepEqual([shop.id, shop.table], ['shop/note', 'shop_note']);
+    // A name no module folder answers, or no words after it, is refused.
+    assert.deepEqual(failures({ 'kernel/nowhere-note.json': note, 'kernel/base.json': note }), [
+      ['InvalidJson', 'schemas/kernel/base.json', ''],
+      ['InvalidJson', 'schemas/kernel/nowhere-note.json', ''],
+    ]);
+    // The same table from a module folder and the kernel is one table too many.
+    assert.deepEqual(failures({ 'kernel/base-sys-note.json': note, 'base/sys-note.json': note }).map(([code]) => code), ['DuplicateId', 'DuplicateTable']);
+  });
+
   it('loads the real schemas: every action perm is the $id with ":" plus the action name', () => {
     const model = loadModel(path.join(REPO, 'schemas'), REPO);
     assert.ok(model.entities.length >= 10, `only ${model.entities.length} entities`);
@@ -271,9 +290,12 @@ describe('loadModel', () => {
     assert.deepEqual(ids, [...ids].sort(), 'sorted by $id');
     assert.equal(new Set(ids).size, ids.length);
     assert.ok(ids.includes('demo/goods') && ids.includes('base/sys/user'));
+    const log = model.entities.find((e) => e.id === 'base/sys/log')!;
+    assert.deepEqual([log.file, log.table, log.name, log.handlerModule], ['schemas/kernel/base-sys-log.json', 'base_sys_log', 'BaseSysLogEntity', 'base/sys-log']);
     let actions = 0;
     for (const e of model.entities) {
-      assert.ok(e.file.startsWith(`schemas/${e.module}/`) && e.file.endsWith('.json'), e.file);
+      // A kernel table's file keeps its module's names: `schemas/kernel/<module>-<words>.json`.
+      assert.ok((e.file.startsWith(`schemas/${e.module}/`) || e.file.startsWith(`schemas/kernel/${e.module}-`)) && e.file.endsWith('.json'), e.file);
       assert.equal(e.prefix, `/admin/${e.id}`);
       for (const a of e.actions) {
         actions++;

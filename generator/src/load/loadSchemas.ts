@@ -25,6 +25,20 @@ export interface RawSchemaFile {
 
 const SKIP_DIRS = new Set(['meta', 'seed']);
 
+/**
+ * The kernel's own system tables (schemas/README.md, "The kernel's tables"): no module owns them, yet each keeps the
+ * wire names it always had, so a file is named `<module>-<words>.json` and takes the names of `<words>.json` in
+ * `<module>` (`kernel/base-sys-log.json`: `base/sys/log`, table `base_sys_log`, handlers in `modules/base/`).
+ */
+export const KERNEL_FOLDER = 'kernel';
+
+/** Where a schema file's names come from: its module (the folder, or a kernel file's first word) and base name. */
+export function namesOfFile(folder: string, fileBase: string): { module: string; baseName: string } {
+  if (folder !== KERNEL_FOLDER) return { module: folder, baseName: fileBase };
+  const dash = fileBase.indexOf('-');
+  return dash < 0 ? { module: fileBase, baseName: '' } : { module: fileBase.slice(0, dash), baseName: fileBase.slice(dash + 1) };
+}
+
 /** The module folders of `schemas/`, sorted (meta, seed and hidden folders hold no entities). */
 export function moduleFolders(schemasDir: string): string[] {
   return fs
@@ -48,13 +62,15 @@ export function readSchemaFiles(
   const errors: SchemaError[] = [];
   const moduleLabels = new Map<string, Record<string, string>>();
   const moduleGroups = new Map<string, string[]>();
-  for (const module of moduleFolders(schemasDir)) {
-    const dir = path.join(schemasDir, module);
+  const folders = moduleFolders(schemasDir);
+  for (const folder of folders) {
+    const dir = path.join(schemasDir, folder);
     for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
       const abs = path.join(dir, name);
       const file = path.relative(root, abs).split(path.sep).join('/');
       // `module.json` labels the module (its menu directory) in every locale; it is not an entity.
       if (name === 'module.json') {
+        const module = folder;
         const label = readModuleLabel(abs, file, errors);
         if (label) moduleLabels.set(module, label);
         const groups = readModuleGroups(abs, file, errors);
@@ -67,7 +83,12 @@ export function readSchemaFiles(
           errors.push(new SchemaError('InvalidJson', file, '', 'a schema file must hold a JSON object'));
           continue;
         }
-        files.push({ file, module, baseName: name.slice(0, -'.json'.length), doc: doc as Record<string, unknown> });
+        const { module, baseName } = namesOfFile(folder, name.slice(0, -'.json'.length));
+        if (folder === KERNEL_FOLDER && (!baseName || module === KERNEL_FOLDER || !folders.includes(module))) {
+          errors.push(new SchemaError('InvalidJson', file, '', `a kernel table's file is named <module>-<words>.json after a module folder of schemas/ whose names it keeps; "${module}" is none`));
+          continue;
+        }
+        files.push({ file, module, baseName, doc: doc as Record<string, unknown> });
       } catch (err) {
         errors.push(new SchemaError('InvalidJson', file, '', `not valid JSON: ${(err as Error).message}`));
       }

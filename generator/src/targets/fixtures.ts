@@ -230,7 +230,7 @@ const demoGoods: EntityModel = {
 const recycleData: EntityModel = {
   id: 'recycle/data',
   module: 'recycle',
-  file: 'schemas/recycle/data.json',
+  file: 'schemas/kernel/recycle-data.json',
   handlerModule: 'recycle/data',
   prefix: '/admin/recycle/data',
   name: 'RecycleDataEntity',

@@ -3,7 +3,7 @@ import { after, describe, it } from 'node:test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SEED_DIR } from '../db/seed.js';
-import { countNodes } from '../auth/menuTree.js';
+import { countNodes } from '../modules/base/menuTree.js';
 import { testDatabases } from '../testing/forEachDb.js';
 import { startTestApp } from '../testing/testApp.js';
 

@@ -10,7 +10,8 @@ import { DEFAULT_COUNT_EXACT_LIMIT } from '../config.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { Authz, bumpAuthEpoch } from '../auth/authz.js';
-import { ensureAdmin, grantSeedRoleMenus } from '../auth/bootstrap.js';
+import { NO_DICTIONARIES, NO_IDENTITY } from '../auth/identity.js';
+import { useMenuImport } from '../auth/menuTree.js';
 import { ensureEntityMenus } from '../coding/entityMenus.js';
 import { applyMigrations, serveProject } from '../coding/applyEntity.js';
 import { SchemaWatch } from '../coding/schemaWatch.js';
@@ -80,11 +81,22 @@ export interface AppInstance {
   close(): Promise<void>;
 }
 
+/** What modules provide to the kernel (app/module.ts): one module each, or the kernel's stand-in. */
+function kernelPorts(parts: AppParts): AppServices['ports'] {
+  const one = <K extends 'identity' | 'dictionaries'>(key: K) => {
+    const by = parts.modules.filter((m) => m[key]);
+    if (by.length > 1) throw new Error(`modules ${by.map((m) => m.name).join(', ')} all provide "${key}": one may`);
+    return by[0]?.[key];
+  };
+  return { identity: one('identity') ?? NO_IDENTITY, dictionaries: one('dictionaries') ?? NO_DICTIONARIES };
+}
+
 /**
  * Builds one server instance: database (migrated and seeded), services and the Koa app, from the
  * routes and modules it is handed (this repository's: `parts.ts`) — the kernel imports no module.
- * No module-level state, so tests run many instances in one process and several instances
- * can share one database.
+ * No module-level state (bar the identity provider's menu import lent to `coding/entityMenus.ts`,
+ * auth/menuTree.ts, the same for every app), so tests run many instances in one process and several
+ * instances can share one database.
  */
 export async function createApp(config: Config, parts: AppParts, options: CreateAppOptions = {}): Promise<AppInstance> {
   const logger = options.logger ?? console;
@@ -108,7 +120,9 @@ export async function createApp(config: Config, parts: AppParts, options: Create
     addFormats(queryAjv);
     const limits = { pageSize: config.limits.pageSize, listRows: config.limits.listRows, batchRows: config.limits.batchRows };
     const registry = createRegistry(generated.model, ajv, limits);
-    const authz = new Authz(knex);
+    const ports = kernelPorts(parts);
+    useMenuImport(ports.identity.importMenus);
+    const authz = new Authz(knex, ports.identity);
     const services: AppServices = {
       config,
       knex,
@@ -123,6 +137,7 @@ export async function createApp(config: Config, parts: AppParts, options: Create
       // Replaced by the stored secret right after migrations; nothing can sign before that.
       auth: { secret: createSecretKey(randomBytes(32)) },
       authz,
+      ports,
       requestLog: new RequestLogWriter(knex, logger),
       taskHandlers: new TaskHandlerRegistry(),
       visibility: new Map(modules.flatMap((m) => Object.entries(m.visibility ?? {}))),
@@ -154,11 +169,10 @@ export async function createApp(config: Config, parts: AppParts, options: Create
     }
     // A project of its own (tests) holds the bundled migrations and its own.
     await (options.project ? applyMigrations(knex, options.project) : migrateLatest(knex));
-    await seed(knex, registry);
+    await seed(knex, registry, ports.identity);
     await bareLogos(knex);
     services.auth.secret = await ensureJwtSecret(knex);
-    await grantSeedRoleMenus(knex);
-    await ensureAdmin(knex, config, logger);
+    await ports.identity.bootstrap(knex, config, logger);
     await services.plugins.start();
 
     const app = new Koa({ proxy: false });

@@ -5,6 +5,7 @@ import type { VisibilityRule } from '../crud/context.js';
 import type { EntityHooks } from '../crud/hooks.js';
 import type { TaskHandlerRegistry } from '../scheduler/handlers.js';
 import type { EntityRows } from '../generated/rows.js';
+import type { DictionarySource, IdentityProvider } from '../auth/identity.js';
 
 /**
  * A module's hooks by entity id, typed by the entity's generated row (generated/rows.ts `EntityRows`): one hook
@@ -47,6 +48,13 @@ export interface ModuleDefinition {
   onBoot?: (services: App) => Promise<void> | void;
   /** On close, before the kernel drains its jobs and closes the database: stop what `onBoot` started. In reverse order. */
   onClose?: (services: App) => Promise<void> | void;
+  /**
+   * Users, roles, menus and departments for the kernel's authentication, permissions, data scope, history and menu
+   * seeds (auth/identity.ts); at most one module provides it (base).
+   */
+  identity?: IdentityProvider;
+  /** Dictionary items by type key, the labels of `x-dict` values in exports and imports; at most one module (dict). */
+  dictionaries?: DictionarySource;
 }
 
 export function defineModule(def: ModuleDefinition): ModuleDefinition {

@@ -9,6 +9,7 @@ import type { Limits } from '../crud/limits.js';
 import type { VisibilityRule } from '../crud/context.js';
 import type { Dialect } from '../db/createDb.js';
 import type { Authz } from '../auth/authz.js';
+import type { DictionarySource, IdentityProvider } from '../auth/identity.js';
 import type { EpochCache } from '../db/epochCache.js';
 import type { CountCache } from '../crud/counts.js';
 import type { EntityHooks } from '../crud/hooks.js';
@@ -86,6 +87,8 @@ export interface AppServices {
   auth: { secret: KeyObject };
   /** Per-instance permission and data-scope caches, invalidated through the shared epoch. */
   authz: Authz;
+  /** What modules provide to the kernel: users, permissions and menus; dictionary items (auth/identity.ts). */
+  ports: { identity: IdentityProvider; dictionaries: DictionarySource };
   /** What a scheduled task's `service` may name (module handlers and enabled plugins' handlers). */
   taskHandlers: TaskHandlerRegistry;
   /** Runs scheduled tasks (database lease: each tick once across instances); `once` runs through it. */

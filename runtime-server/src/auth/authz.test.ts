@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { sqliteTestDb } from '../testing/forEachDb.js';
 import { withMigratedDb } from '../testing/migratedDb.js';
 import { Authz, bumpAuthEpoch } from './authz.js';
+import { NO_IDENTITY } from './identity.js';
 
 /** A load that counts its calls and answers `value` when `open()` is called. */
 function gatedLoad<T>(value: T) {
@@ -28,7 +29,7 @@ describe('Authz per-user cache: concurrent misses share one read', () => {
   withMigratedDb(sqlite, (k) => (knex = k));
 
   it('reads once for many requests missing the same key at once, and serves the cached value after', async () => {
-    const authz = new Authz(knex);
+    const authz = new Authz(knex, NO_IDENTITY);
     // The first use reads the shared epoch, which counts as a change (it clears the caches and their reads).
     await authz.ofUser('warm-up', 1, async () => 0);
     const a = gatedLoad({ name: 'first' });
@@ -47,7 +48,7 @@ describe('Authz per-user cache: concurrent misses share one read', () => {
   });
 
   it('a request after an epoch bump never joins a read begun before it, and the older read is not cached', async () => {
-    const authz = new Authz(knex);
+    const authz = new Authz(knex, NO_IDENTITY);
     const before = gatedLoad('before the change');
     const first = authz.ofUser('person', 9, before.load);
     await new Promise((r) => setTimeout(r, 10));
@@ -64,7 +65,7 @@ describe('Authz per-user cache: concurrent misses share one read', () => {
   });
 
   it('a failed read is not kept: the next request reads again', async () => {
-    const authz = new Authz(knex);
+    const authz = new Authz(knex, NO_IDENTITY);
     let calls = 0;
     const failing = async () => {
       calls++;

@@ -1,22 +1,12 @@
 import type { Knex } from 'knex';
-import { loadParents, withDescendants } from '../crud/tree.js';
 import { EpochWatch } from '../db/confEpoch.js';
 import { EPOCH_KEY } from './authEpoch.js';
 
 export { bumpAuthEpoch } from './authEpoch.js';
 import { now } from '../db/values.js';
 import { sharedRead } from '../db/statementLimit.js';
-import { loadSession } from './sessions.js';
 import type { SessionState } from './sessions.js';
-import { TABLES } from '../generated/tables.js';
-
-
-
-const parsePerms = (s: unknown) =>
-  String(s ?? '')
-    .split(',')
-    .map((p) => p.replace(/\s+/g, ''))
-    .filter(Boolean);
+import type { IdentityProvider } from './identity.js';
 
 /**
  * Per-instance caches of each user's permission keys and data scope. Staleness is bounded: at most
@@ -45,6 +35,8 @@ export class Authz {
 
   constructor(
     private readonly knex: Knex,
+    /** Reads sessions, permissions and scopes from whoever owns users and roles (the base module). */
+    private readonly identity: IdentityProvider,
     readonly maxAgeMs = 1000,
     /** A cached session is re-read after this long even when the epoch did not move. */
     readonly sessionTtlMs = 3000,
@@ -99,7 +91,7 @@ export class Authz {
     const t = Date.now();
     const hit = this.sessions.get(sid);
     if (hit && t - hit.at < this.sessionTtlMs) return { ...hit.state, expired: hit.expireTime <= now() };
-    return this.shared(`session:${sid}`, () => loadSession(this.knex, sid), (state) => {
+    return this.shared(`session:${sid}`, () => this.identity.loadSession(this.knex, sid), (state) => {
       if (!state) {
         this.sessions.delete(sid);
         return;
@@ -157,13 +149,7 @@ export class Authz {
     if (stale) await stale;
     let set = this.perms.get(userId);
     if (!set) {
-      const rows = (await this.knex({ m: TABLES.baseSysMenu })
-        .join({ rm: TABLES.baseSysRoleMenu }, 'rm.menuId', 'm.id')
-        .join({ ur: TABLES.baseSysUserRole }, 'ur.roleId', 'rm.roleId')
-        .where('ur.userId', userId)
-        .whereNotNull('m.perms')
-        .distinct('m.perms')) as { perms: string }[];
-      set = new Set(rows.flatMap((r) => parsePerms(r.perms)));
+      set = await this.identity.permsOf(this.knex, userId);
       this.perms.set(userId, set);
     }
     return set;
@@ -178,17 +164,7 @@ export class Authz {
     if (stale) await stale;
     let scope = this.scopes.get(userId);
     if (!scope) {
-      const chosen = (await this.knex({ rd: TABLES.baseSysRoleDepartment })
-        .join({ r: TABLES.baseSysRole }, 'r.id', 'rd.roleId')
-        .join({ ur: TABLES.baseSysUserRole }, 'ur.roleId', 'r.id')
-        .where('ur.userId', userId)
-        .select('rd.departmentId as id', 'r.relevance as relevance')) as { id: number; relevance: number | boolean }[];
-      const ids = new Set(chosen.map((c) => Number(c.id)));
-      const roots = chosen.filter((c) => c.relevance === true || Number(c.relevance) === 1).map((c) => Number(c.id));
-      if (roots.length) {
-        for (const id of withDescendants(await loadParents(this.knex, TABLES.baseSysDepartment), roots)) ids.add(id);
-      }
-      scope = [...ids].sort((a, b) => a - b);
+      scope = await this.identity.departmentScope(this.knex, userId);
       this.scopes.set(userId, scope);
     }
     return scope;

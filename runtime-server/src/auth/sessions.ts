@@ -10,7 +10,7 @@ import { insertId } from '../db/insertId.js';
 
 const digest = (jti: string) => createHash('sha256').update(jti).digest('hex');
 
-/** A session joined with its user: everything the guard checks, in one indexed query. */
+/** A session joined with its user: everything the guard checks (the identity provider reads it, auth/identity.ts). */
 export interface SessionState {
   sid: number;
   userId: number;
@@ -96,37 +96,4 @@ export async function revokeUserSessions(knex: Knex | Knex.Transaction, userId: 
   if (exceptSid !== undefined) q.whereNot({ id: exceptSid });
   await q.update({ revokedTime: ts, updateTime: ts });
   await bumpAuthEpoch(knex);
-}
-
-
-export async function loadSession(knex: Knex, id: number): Promise<SessionState | undefined> {
-  const row = await knex({ s: TABLES.baseSysSession })
-    .join({ u: TABLES.baseSysUser }, 'u.id', 's.userId')
-    .where('s.id', id)
-    .first(
-      's.id as sid',
-      's.userId as userId',
-      's.revokedTime as revokedTime',
-      's.expireTime as expireTime',
-      'u.username as username',
-      'u.status as status',
-      'u.passwordV as passwordV',
-      'u.isSuper as isSuper',
-      'u.departmentId as departmentId',
-      'u.tenantId as tenantId',
-    );
-  if (!row) return undefined;
-  return {
-    sid: Number(row.sid),
-    userId: Number(row.userId),
-    revoked: row.revokedTime !== null && row.revokedTime !== undefined,
-    expired: String(row.expireTime) <= now(),
-    expireTime: String(row.expireTime),
-    username: String(row.username),
-    status: Number(row.status),
-    passwordV: Number(row.passwordV),
-    isSuper: row.isSuper === 1 || row.isSuper === true || row.isSuper === '1',
-    departmentId: row.departmentId === null ? null : Number(row.departmentId),
-    tenantId: row.tenantId === null || row.tenantId === undefined ? null : Number(row.tenantId),
-  };
 }

@@ -2,22 +2,18 @@ import type { Options as CsvOptions } from 'csv-stringify';
 import type { Knex } from 'knex';
 import type { Locale } from '@schema-admin/generator';
 import type { OutputColumn } from '../crud/entityRuntime.js';
-import { TABLES } from '../generated/tables.js';
+import type { DictionarySource } from '../auth/identity.js';
 
 /** value (as text) → label, per exported column that has a dictionary or inline options. */
 export type LabelMaps = Map<string, Map<string, string>>;
 
 /** Labels of the chosen columns: inline options in the user's language, dictionary items by their name. */
-export async function labelMaps(knex: Knex, columns: OutputColumn[], locale: Locale): Promise<LabelMaps> {
+export async function labelMaps(knex: Knex, columns: OutputColumn[], locale: Locale, dictionaries: DictionarySource): Promise<LabelMaps> {
   const maps: LabelMaps = new Map();
   const dictKeys = [...new Set(columns.map((c) => c.field.dict).filter((d): d is string => !!d))];
   const byDict = new Map<string, Map<string, string>>();
   if (dictKeys.length) {
-    const rows = (await knex({ i: TABLES.dictInfo })
-      .join({ t: TABLES.dictType }, 't.id', 'i.typeId')
-      .whereIn('t.key', dictKeys)
-      .orderBy('i.id')
-      .select('t.key as key', 'i.value as value', 'i.name as name')) as { key: string; value: unknown; name: string }[];
+    const rows = await dictionaries(knex, dictKeys);
     for (const r of rows) {
       if (r.value === null || r.value === undefined) continue;
       let m = byDict.get(r.key);

@@ -1,4 +1,5 @@
 import fsp from 'node:fs/promises';
+import { NO_DICTIONARIES } from '../auth/identity.js';
 import type { Config } from '../config.js';
 import { stringify } from 'csv-stringify/sync';
 import { CSV_OPTIONS, safeText } from './cellText.js';
@@ -56,7 +57,8 @@ export async function scanImport(
   onBatch?: (rows: ParsedRow[], errors: RowError[]) => Promise<void>,
   maxRows: number = DEFAULT_IMPORT_LIMITS.maxRows,
 ): Promise<{ total: number; valid: number; errors: RowError[]; errorCount: number; columns: { header: string; field: string | null }[]; unknown: string[] }> {
-  const dicts = await dictValues(knex, c.rt);
+  // A job's context is a request's, so it has the app; a bare one reads dictionary values as they are.
+  const dicts = await dictValues(knex, c.rt, c.app?.ports.dictionaries ?? NO_DICTIONARIES);
   let fields: (FieldModel | undefined)[] | undefined;
   let header: string[] = [];
   let unknown: string[] = [];

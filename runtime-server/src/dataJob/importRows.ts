@@ -6,7 +6,7 @@ import { excel } from './excel.js';
 import type { Knex } from 'knex';
 import type { FieldModel } from '@schema-admin/generator';
 import type { EntityRuntime } from '../crud/entityRuntime.js';
-import { TABLES } from '../generated/tables.js';
+import type { DictionarySource } from '../auth/identity.js';
 
 /** Rows of an uploaded CSV or .xlsx file as text cells, streamed (the first one is the header). */
 export async function* readRows(file: string, format: 'csv' | 'xlsx'): AsyncGenerator<unknown[]> {
@@ -53,11 +53,11 @@ export function columnMap(rt: EntityRuntime, header: unknown[]): { fields: (Fiel
 }
 
 /** Dictionary labels → values of the importable dictionary fields (labels as exported, the inverse of cellText). */
-export async function dictValues(knex: Knex, rt: EntityRuntime): Promise<Map<string, Map<string, string>>> {
+export async function dictValues(knex: Knex, rt: EntityRuntime, dictionaries: DictionarySource): Promise<Map<string, Map<string, string>>> {
   const keys = [...new Set(rt.writable.map((f) => f.dict).filter((d): d is string => !!d))];
   const out = new Map<string, Map<string, string>>();
   if (!keys.length) return out;
-  const rows = (await knex({ i: TABLES.dictInfo }).join({ t: TABLES.dictType }, 't.id', 'i.typeId').whereIn('t.key', keys).orderBy('i.id').select('t.key as key', 'i.name as name', 'i.value as value')) as { key: string; name: string; value: unknown }[];
+  const rows = await dictionaries(knex, keys);
   for (const r of rows) {
     if (r.value === null || r.value === undefined) continue;
     let m = out.get(r.key);

@@ -1,12 +1,9 @@
 import type { Messages } from './zh-cn.js';
 
 export const en: Messages = {
-  'auth.badCaptcha': 'Incorrect verification code',
-  'auth.badCredentials': 'Incorrect username or password',
   'auth.expired': 'Your session has expired',
   'auth.forbidden': 'You are not allowed to do this',
   'auth.invalid': 'Not signed in or the session is invalid',
-  'auth.locked': 'Too many failed sign-ins; try again in {seconds} seconds',
   'auth.superOnly': 'Only a super administrator may do this',
   'data.importTooManyRows': 'The file has more than {max} rows and cannot be imported; split it into smaller files',
   'data.importCancelled': 'Import cancelled',

@@ -1,11 +1,8 @@
 /** Server messages; zh-cn is the typed source, the other locales must have every key. */
 export const zhCn = {
-  'auth.badCaptcha': '验证码不正确',
-  'auth.badCredentials': '账户或密码不正确~',
   'auth.expired': '登录失效~',
   'auth.forbidden': '登录失效或无权限访问~',
   'auth.invalid': '登录失效或无权限访问~',
-  'auth.locked': '登录失败次数过多，请 {seconds} 秒后再试',
   'auth.superOnly': '仅超级管理员可以执行此操作',
   'data.importTooManyRows': '文件超过 {max} 行，无法导入；请拆分后再导入',
   'data.importCancelled': '导入已取消',

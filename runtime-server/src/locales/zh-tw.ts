@@ -1,12 +1,9 @@
 import type { Messages } from './zh-cn.js';
 
 export const zhTw: Messages = {
-  'auth.badCaptcha': '驗證碼不正確',
-  'auth.badCredentials': '帳號或密碼不正確~',
   'auth.expired': '登入已失效~',
   'auth.forbidden': '登入已失效或無權限存取~',
   'auth.invalid': '登入已失效或無權限存取~',
-  'auth.locked': '登入失敗次數過多，請 {seconds} 秒後再試',
   'auth.superOnly': '僅超級管理員可以執行此操作',
   'data.importTooManyRows': '檔案超過 {max} 列，無法匯入；請拆分後再匯入',
   'data.importCancelled': '匯入已取消',

@@ -4,7 +4,6 @@ import type { CrudContext } from '../context.js';
 import { filteredQuery } from '../query.js';
 import { fromDb } from '../../db/values.js';
 import type { FieldModel } from '@schema-admin/generator';
-import { TABLES } from '../../generated/tables.js';
 
 /** At most this many audit rows per record (newest first). */
 export const HISTORY_LIMIT = 500;
@@ -38,16 +37,18 @@ export async function history(c: CrudContext, query: Record<string, unknown>): P
   }
   const rows = (await c
     .knex({ a: AUDIT_TABLE })
-    .leftJoin({ b: TABLES.baseSysUser }, 'b.id', 'a.userId')
     .where({ 'a.entity': c.rt.model.id, 'a.recordId': id as number })
     .orderBy('a.id', 'desc')
     .limit(HISTORY_LIMIT)
-    .select('a.id', 'a.action', 'a.userId', 'b.name as userName', 'a.url', 'a.changes', 'a.createTime')) as Record<string, unknown>[];
+    .select('a.id', 'a.action', 'a.userId', 'a.url', 'a.changes', 'a.createTime')) as Record<string, unknown>[];
+  // Who made each change, from whoever owns users (auth/identity.ts); a deleted user leaves the name empty.
+  const userIds = rows.map((r) => r.userId).filter((u) => u !== null && u !== undefined).map(Number);
+  const names = userIds.length && c.app ? await c.app.ports.identity.userNames(c.knex, userIds) : new Map<number, string | null>();
   return rows.map((r) => ({
     id: Number(r.id),
     action: String(r.action),
     userId: r.userId === null ? null : Number(r.userId),
-    userName: (r.userName as string | null) ?? null,
+    userName: r.userId === null || r.userId === undefined ? null : (names.get(Number(r.userId)) ?? null),
     url: (r.url as string | null) ?? null,
     changes: fromDb(JSON_FIELD, r.changes),
     createTime: String(fromDb(TIME_FIELD, r.createTime)),

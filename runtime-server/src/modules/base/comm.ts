@@ -19,7 +19,7 @@ import { MAX_FILES, receiveMultipart } from '../../upload/multipart.js';
 import type { UploadFile } from '../../plugins/api.js';
 import type { ActiveUpload } from '../../plugins/manager.js';
 import { ENTITIES, TABLES } from '../../generated/tables.js';
-import { roleIdsOfUser } from '../../auth/roleIds.js';
+import { roleIdsOfUser } from './roleIds.js';
 
 export { devEvents } from './devEvents.js';
 

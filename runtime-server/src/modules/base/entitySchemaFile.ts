@@ -13,8 +13,8 @@ import { AppError, ValidationError } from '../../core/errors.js';
 
 /** Module and file names: kebab-case, so no separator, dot or traversal can ever reach a path. */
 export const SAFE_NAME = /^[a-z][a-z0-9-]*$/;
-/** Folders of `schemas/` that hold no entities. */
-const RESERVED_MODULES = new Set(['meta', 'seed']);
+/** Folders of `schemas/` that hold no module's entities (`kernel`: the kernel's tables, schemas/README.md). */
+const RESERVED_MODULES = new Set(['meta', 'seed', 'kernel']);
 
 /** Refuses in production (1001): nothing may author schemas on a live server. */
 export function assertDevelopment(services: Pick<AppServices, 'config'>): void {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { AppError } from '../../core/errors.js';
 import type { Actor } from '../../core/actor.js';
-import type { MenuNode } from '../../auth/menuTree.js';
+import type { MenuNode } from './menuTree.js';
 import { TABLES } from '../../generated/tables.js';
 
 /** The menus an admin holds through his roles, and every permission key they carry. */

@@ -3,6 +3,9 @@ import { defineMessages } from '../../core/i18n.js';
 /** The base module's server messages (merged into the catalog at boot: ModuleDefinition.messages). */
 export const messages = defineMessages({
   'zh-cn': {
+    'auth.badCaptcha': '验证码不正确',
+    'auth.badCredentials': '账户或密码不正确~',
+    'auth.locked': '登录失败次数过多，请 {seconds} 秒后再试',
     'auth.oldPasswordWrong': '原密码错误',
     'data.bulkCount': '符合条件的数据现在有 {count} 条，与确认时不同，请重新确认',
     'data.bulkField': '不能批量修改字段「{field}」',
@@ -58,6 +61,9 @@ export const messages = defineMessages({
     'view.tooMany': '这个页面的视图过多（最多 {max} 个）',
   },
   'zh-tw': {
+    'auth.badCaptcha': '驗證碼不正確',
+    'auth.badCredentials': '帳號或密碼不正確~',
+    'auth.locked': '登入失敗次數過多，請 {seconds} 秒後再試',
     'auth.oldPasswordWrong': '原密碼錯誤',
     'data.bulkCount': '符合條件的資料現在有 {count} 筆，與確認時不同，請重新確認',
     'data.bulkField': '不能批次修改欄位「{field}」',
@@ -113,6 +119,9 @@ export const messages = defineMessages({
     'view.tooMany': '這個頁面的檢視過多（最多 {max} 個）',
   },
   en: {
+    'auth.badCaptcha': 'Incorrect verification code',
+    'auth.badCredentials': 'Incorrect username or password',
+    'auth.locked': 'Too many failed sign-ins; try again in {seconds} seconds',
     'auth.oldPasswordWrong': 'The current password is wrong',
     'data.bulkCount': '{count} rows match now, not the number you confirmed: confirm again',
     'data.bulkField': 'The field "{field}" cannot be set in bulk',

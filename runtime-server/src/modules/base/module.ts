@@ -9,11 +9,14 @@ import { menuHooks } from './sys-menu.js';
 import { auditHooks } from './sys-audit.js';
 import { departmentHooks } from './sys-department.js';
 import { ENTITIES } from '../../generated/tables.js';
+import { baseIdentity } from './identity.js';
 
 /** Users, roles, departments, menus, params, logs and the coding endpoints (schemas/base). */
 export default defineModule({
   name: 'base',
   messages,
+  // The kernel authenticates, authorizes, scopes and seeds menus through it (auth/identity.ts).
+  identity: baseIdentity,
   authSources: [ENTITIES.baseSysMenu, ENTITIES.baseSysRole, ENTITIES.baseSysDepartment, ENTITIES.baseSysUser, ENTITIES.baseSysUserRole, ENTITIES.baseSysRoleMenu, ENTITIES.baseSysRoleDepartment],
   visibility: { [ENTITIES.baseSysRole]: roleVisibility },
   hooks: { [ENTITIES.baseSysRole]: roleHooks, [ENTITIES.baseSysUser]: userHooks, [ENTITIES.baseSysMenu]: menuHooks, [ENTITIES.baseSysDepartment]: departmentHooks, [ENTITIES.baseSysAudit]: auditHooks },

@@ -2,8 +2,8 @@ import { clientIp } from '../../http/clientIp.js';
 import type { Handler } from '../../core/handler.js';
 import { randomCode, renderCaptchaSvg, svgDataUrl } from '../../auth/captchaSvg.js';
 import { saveCaptcha } from '../../auth/captchaStore.js';
-import { login as doLogin, refresh } from '../../auth/login.js';
-import type { LoginInput } from '../../auth/login.js';
+import { login as doLogin, refresh } from './login.js';
+import type { LoginInput } from './login.js';
 import { sendStatic } from '../../http/sendStatic.js';
 import { paramPage } from './paramHtml.js';
 

@@ -15,7 +15,7 @@ import { createScopedAdmin } from '../../testing/scopedAdmin.js';
 import { startTestApp } from '../../testing/testApp.js';
 import type { TestApp } from '../../testing/testApp.js';
 import { assertDevelopment, parseEntitySchema } from './entitySchemaFile.js';
-import type { MenuNode } from '../../auth/menuTree.js';
+import type { MenuNode } from './menuTree.js';
 import { create, parse } from './sys-menu.js';
 
 const M = '/admin/base/sys/menu';

@@ -10,8 +10,8 @@ import { CHUNK, findCycle, loadParents as loadTree, withDescendants, withParentN
 import type { Parents } from '../../crud/tree.js';
 import { now } from '../../db/values.js';
 import { originOf } from '../../audit/audit.js';
-import { exportMenuTree, importMenuTree } from '../../auth/menuTree.js';
-import type { MenuNode } from '../../auth/menuTree.js';
+import { exportMenuTree, importMenuTree } from './menuTree.js';
+import type { MenuNode } from './menuTree.js';
 import { assertDevelopment, parseEntitySchema, writeEntitySchema } from './entitySchemaFile.js';
 import { assertMenuIds, assertMenuRows, assertMenuTree, guardOf, heldMenus } from './menuGuard.js';
 import { ENTITIES, TABLES } from '../../generated/tables.js';

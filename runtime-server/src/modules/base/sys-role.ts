@@ -3,7 +3,7 @@ import { AppError } from '../../core/errors.js';
 import type { CrudContext } from '../../crud/context.js';
 import type { EntityHooks, RowWrite } from '../../crud/hooks.js';
 import { chunks, menuIdsOfUser, namesById, reachOf, truthy } from './userRoles.js';
-import { roleIdsOfUser } from '../../auth/roleIds.js';
+import { roleIdsOfUser } from './roleIds.js';
 import { ENTITIES, TABLES } from '../../generated/tables.js';
 
 /**

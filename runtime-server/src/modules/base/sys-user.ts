@@ -8,7 +8,7 @@ import type { CrudContext } from '../../crud/context.js';
 import type { EntityHooks } from '../../crud/hooks.js';
 import { add as genericAdd } from '../../crud/operations/add.js';
 import { checkDef, chunks, missingIds, namesById, oneObject, roleNamesByUser, rolesOfUser } from './userRoles.js';
-import { roleIdsOfUser } from '../../auth/roleIds.js';
+import { roleIdsOfUser } from './roleIds.js';
 import { assertManageable, managerOf } from './userManage.js';
 import { canonicalUsername } from '../../auth/username.js';
 import { ENTITIES, TABLES } from '../../generated/tables.js';

@@ -10,7 +10,7 @@ import type { ViewState } from '../../dataJob/viewState.js';
 import type { BaseSysViewRow } from '../../generated/rows.js';
 import { TABLES } from '../../generated/tables.js';
 import { table } from '../../db/table.js';
-import { roleIdsOfUser } from '../../auth/roleIds.js';
+import { roleIdsOfUser } from './roleIds.js';
 import { insertId } from '../../db/insertId.js';
 
 const TABLE = TABLES.baseSysView;

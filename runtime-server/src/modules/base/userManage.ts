@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { ActionContext } from '../../core/handler.js';
 import { AppError } from '../../core/errors.js';
 import { USER_ROLE, chunks, truthy } from './userRoles.js';
-import { roleIdsOfUser } from '../../auth/roleIds.js';
+import { roleIdsOfUser } from './roleIds.js';
 import { ENTITIES, TABLES } from '../../generated/tables.js';
 
 const USER = TABLES.baseSysUser;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { table } from '../db/table.js';
-import { TABLES } from '../generated/tables.js';
+import { table } from '../../db/table.js';
+import { TABLES } from '../../generated/tables.js';
 
 /**
  * Role ids a user holds, ascending: what a token names (login, refresh, password change), the permission

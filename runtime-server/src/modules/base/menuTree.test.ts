@@ -5,11 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { after, beforeEach, describe, it } from 'node:test';
 import knexFactory from 'knex';
 import type { Knex } from 'knex';
-import { FAMILY_VIEWS, OURS_ONLY } from '../testing/familyClient.js';
+import { FAMILY_VIEWS, OURS_ONLY } from '../../testing/familyClient.js';
 import { countNodes, exportMenuTree, importMenuTree } from './menuTree.js';
 import type { MenuNode } from './menuTree.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 const SEED = path.join(ROOT, 'schemas', 'seed', 'menus.json');
 const MODEL = path.join(ROOT, 'runtime-server', 'src', 'generated', 'model.json');
 const NOW = '2024-01-02 03:04:05';

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { Config } from '../config.js';
-import { hashSecret } from '../core/secrets.js';
-import { now } from '../db/values.js';
-import { TABLES } from '../generated/tables.js';
-import { table } from '../db/table.js';
-import { insertId } from '../db/insertId.js';
+import type { Config } from '../../config.js';
+import { hashSecret } from '../../core/secrets.js';
+import { now } from '../../db/values.js';
+import { TABLES } from '../../generated/tables.js';
+import { table } from '../../db/table.js';
+import { insertId } from '../../db/insertId.js';
 
 /** A random password of 16 characters from an unambiguous alphabet. */
 function generatePassword(): string {

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { AppServices } from '../app/services.js';
-import { AppError, CODE } from '../core/errors.js';
-import { hashSecret, verifySecret } from '../core/secrets.js';
-import { consumeCaptcha } from './captchaStore.js';
-import { createSession, loadSession, rotateRefresh, successorJti } from './sessions.js';
-import { release, reserveAttempt } from './throttle.js';
-import { loginUsername } from './username.js';
-import { signPair, verifyToken } from './tokens.js';
-import type { TokenPair } from './tokens.js';
-import { TABLES } from '../generated/tables.js';
-import { table } from '../db/table.js';
+import type { AppServices } from '../../app/services.js';
+import { AppError, CODE } from '../../core/errors.js';
+import { hashSecret, verifySecret } from '../../core/secrets.js';
+import { consumeCaptcha } from '../../auth/captchaStore.js';
+import { createSession, rotateRefresh, successorJti } from '../../auth/sessions.js';
+import { release, reserveAttempt } from '../../auth/throttle.js';
+import { loginUsername } from '../../auth/username.js';
+import { signPair, verifyToken } from '../../auth/tokens.js';
+import type { TokenPair } from '../../auth/tokens.js';
+import { TABLES } from '../../generated/tables.js';
+import { table } from '../../db/table.js';
+import { loadSession } from './identity.js';
 import { roleIdsOfUser } from './roleIds.js';
 
 export interface LoginInput {
