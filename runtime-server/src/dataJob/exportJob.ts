@@ -20,13 +20,11 @@ import type { ListInput } from '../crud/query.js';
 import { now } from '../db/values.js';
 import { cellText, CSV_OPTIONS, labelMaps, safeText } from './cellText.js';
 import type { LabelMaps } from './cellText.js';
-import { finish, JOB, JOB_TABLE, jobDir, jobFilePath, publishJobFile, removeJobFile } from './jobs.js';
+import { finish, JOB, JOB_TABLE, PROGRESS_MS, jobDir, jobFilePath, publishJobFile, removeJobFile } from './jobs.js';
 
 /** Rows read per query: one batch in memory at a time, whatever the table's size. */
 export const EXPORT_BATCH = 1000;
 const XLSX_YIELD_ROWS = 100;
-/** How often a running export writes its progress and looks for a cancel (JOB_STALE_MS is far longer). */
-export const PROGRESS_MS = 1000;
 /** Select aliases of the sort keys' values (no output column starts with an underscore pair). */
 const KEY_ALIAS = '__key';
 
