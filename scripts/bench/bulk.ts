@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- --rows 10000000 --db sqlite|mariadb|postgres|all --only export,import [--import-rows 1000000]
- * [--import-mode all|skip]` (issue 36 §6): the data jobs at scale. On a scratch database of each kind, the bundle's
- * own migrations, then `rows` goods by one INSERT … SELECT in the database (scripts/bench/scale.ts's bulk seed).
+ * [--import-mode all|skip]` (issue 36, export and import at scale): the data jobs. On a scratch database of each
+ * kind, the bundle's own migrations, then `rows` goods by one INSERT … SELECT in the database (scripts/bench/scale.ts's bulk seed).
  * - export: a CSV export job of every goods row through the job API (start, poll jobInfo), the server in its own
  *   process; rows/s, and its RSS sampled every 20 ms: idle before, the peak while the first CHECKPOINT rows were
  *   written, and the peak of the whole job. Growth = whole-job peak − checkpoint peak, the memory the job gains

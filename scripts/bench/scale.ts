@@ -14,6 +14,7 @@
  * instead (the main bench's SQL floor) and say so. Also: the dashboard summary over `rows` orders (single requests),
  * and a CSV export job of every goods row (rows/s, peak RSS of the server above its idle RSS).
  * Writes a Markdown table to stdout and the `scale` section of bench/results.json (the rest of the file kept).
+ * `--only export,import` measures the data jobs alone on `rows` goods instead (scripts/bench/bulk.ts).
  */
 import http from 'node:http';
 import fs from 'node:fs';
