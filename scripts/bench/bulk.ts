@@ -139,7 +139,9 @@ async function importJob(p: Proc, token: string, rows: number, mode: string, cou
   const form = new FormData();
   form.set('prefix', EXPORT_BODY.prefix);
   form.set('file', new Blob([fs.readFileSync(file)]), 'goods.csv');
-  const res = await fetch(`${p.url}${J}/importPreview`, { method: 'POST', headers: { authorization: token, language: 'en' }, body: form });
+  const res = await fetch(`${p.url}${J}/importPreview`, { method: 'POST', headers: { authorization: token, language: 'en' }, body: form }).catch((e: Error & { cause?: { code?: string } }) => {
+    throw new Error(`importPreview upload failed (${e.cause?.code ?? e.message}); the server's last lines: ${p.lines.slice(-5).join(' | ')}`);
+  });
   const preview = (await res.json()) as { code: number; data: { id: number; total: number; valid: number; errorCount?: number } };
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
   if (preview.code !== 1000 || preview.data.valid !== rows) throw new Error(`importPreview: ${JSON.stringify(preview).slice(0, 300)}`);
@@ -175,8 +177,10 @@ export async function runBulk(deps: ScaleDeps, rows: number): Promise<void> {
       await deps.stop(await deps.startServer(bundle, db.env));
       const t0 = Date.now();
       await deps.seed(db.knex, 100, 0);
-      process.stderr.write(`[${db.name}] seeding ${rows} goods…\n`);
-      if (only.includes('export')) await bulkSeed(db.knex, rows, 0, 'goods');
+      if (only.includes('export')) {
+        process.stderr.write(`[${db.name}] seeding ${rows} goods…\n`);
+        await bulkSeed(db.knex, rows, 0, 'goods');
+      }
       const seedSeconds = Math.round((Date.now() - t0) / 1000);
       const env = { ...db.env, IMPORT_MAX_ROWS: String(Math.max(importRows, 1)), IMPORT_MAX_MB: '10000', IMPORT_QUOTA_MB: '10000' };
       server = await deps.startServer(bundle, env, true);

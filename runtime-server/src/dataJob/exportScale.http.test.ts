@@ -1,7 +1,7 @@
 /**
  * An export of many batches (issue 36, export at scale): every row once, in the page's order, values and CSV
- * quoting exact; the job reads in batches of at most EXPORT_BATCH rows (never the whole table at once) and writes its progress
- * far less often than once a batch. A batch add keeps each returned id with its row (multi-row INSERTs).
+ * quoting exact; the job reads in batches of at most EXPORT_BATCH rows (never the whole table at once) and writes
+ * its progress far less often than once a batch. A batch add keeps each returned id with its row (multi-row INSERTs).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
