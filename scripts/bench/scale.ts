@@ -14,6 +14,7 @@
  * instead (the main bench's SQL floor) and say so. Also: the dashboard summary over `rows` orders (single requests),
  * and a CSV export job of every goods row (rows/s, peak RSS of the server above its idle RSS).
  * Writes a Markdown table to stdout and the `scale` section of bench/results.json (the rest of the file kept).
+ * `--only export,import` measures the data jobs alone on `rows` goods instead (scripts/bench/bulk.ts).
  */
 import http from 'node:http';
 import fs from 'node:fs';
@@ -29,12 +30,12 @@ import { dialectOfKnex } from '../../runtime-server/src/db/createDb.js';
 import { rssMb } from './procStats.js';
 import { ALL_TENANTS, ORDER_STATUS_SUM } from '../../runtime-server/src/modules/demo/orderRollup.js';
 
-interface Proc {
+export interface Proc {
   proc: ChildProcess;
   url: string;
   lines: string[];
 }
-interface Db {
+export interface Db {
   name: string;
   env: Record<string, string>;
   floorDb: object;
@@ -69,7 +70,7 @@ export interface ScaleDeps {
   connections: number;
   buildServer(): Promise<string>;
   scratchDb(kind: string): Promise<Db>;
-  startServer(bundle: string, env: Record<string, string>): Promise<Proc & { coldStartMs: number }>;
+  startServer(bundle: string, env: Record<string, string>, profile?: boolean): Promise<Proc & { coldStartMs: number }>;
   startFloor(spec: object): Promise<Proc>;
   stop(p: Proc | undefined): Promise<void>;
   load(run: Record<string, unknown>): Measure;
@@ -111,7 +112,7 @@ const intDiv = (d: string, a: string, b: string) => (d === 'mysql' ? `(${a} DIV 
  * one INSERT … SELECT over a number series; times spread over the year up to now (the last rows today, which the
  * dashboard's "today" figures read). Returns the seconds each table took.
  */
-async function bulkSeed(knex: Knex, rows: number, users: number): Promise<Record<string, number>> {
+export async function bulkSeed(knex: Knex, rows: number, users: number, only?: 'goods'): Promise<Record<string, number>> {
   const d = dialectOfKnex(knex);
   const end = Math.floor(Date.now() / 1000) - 60;
   const step = Math.max(1, Math.floor((365 * 86400) / rows));
@@ -129,6 +130,14 @@ async function bulkSeed(knex: Knex, rows: number, users: number): Promise<Record
   await insert('goods', TABLES.demoGoods, ['title', 'price', 'description', 'type', 'status', 'stock', 'exampleImages', 'createTime', 'updateTime'], [
     cat(d, "'goods '", 's.n'), money('s.n'), cat(d, "'description of goods number '", 's.n'), 's.n % 5', 's.n % 2', 's.n % 1000', `'["a.png"]'`, ts, ts,
   ], rows);
+  if (only === 'goods') {
+    const t1 = Date.now();
+    if (d === 'sqlite') await knex.raw('ANALYZE');
+    else if (d === 'postgres') await knex.raw(`VACUUM ANALYZE "${TABLES.demoGoods}"`);
+    else await knex.raw(`ANALYZE TABLE \`${TABLES.demoGoods}\``);
+    took.analyze = Math.round((Date.now() - t1) / 100) / 10;
+    return took;
+  }
   await insert('orders', TABLES.demoOrder, ['goodsId', 'userId', 'quantity', 'amount', 'status', 'payTime', 'createTime', 'updateTime'], [
     `1 + (s.n * 7919) % ${rows}`, '1 + s.n % 1000', '1 + s.n % 5', money('s.n * 13'), 's.n % 3', ts, ts, ts,
   ], rows);
@@ -250,6 +259,8 @@ async function idle(url: string, path_: string, headers: Record<string, string>,
 
 export async function runScale(deps: ScaleDeps): Promise<void> {
   const ROWS = Number(deps.opt('rows', '1000000'));
+  // `--only export,import`: the data jobs at scale alone (scripts/bench/bulk.ts).
+  if (deps.opt('only', '').split(',').some((x) => x === 'export' || x === 'import')) return (await import('./bulk.js')).runBulk(deps, ROWS);
   const USERS = Math.max(10_000, Math.floor(ROWS / 10));
   const IDLE_MS = Number(deps.opt('idle-ms', '2000'));
   const bundle = await deps.buildServer();

@@ -15,8 +15,7 @@ import { update } from '../crud/operations/update.js';
 import { filteredQuery } from '../crud/query.js';
 import { now } from '../db/values.js';
 import { cellToValue, columnMap, dictValues, readRows } from './importRows.js';
-import { fetchJobFile, finish, JOB, JOB_TABLE, jobFilePath, publishJobFile, removeJobFile } from './jobs.js';
-import { table } from '../db/table.js';
+import { fetchJobFile, finish, PROGRESS_MS, JOB, JOB_TABLE, jobFilePath, publishJobFile, removeJobFile } from './jobs.js';
 import { DEFAULT_IMPORT_LIMITS } from '../config.js';
 
 /** Rows written per transaction (skip-invalid) and validated per step. */
@@ -161,14 +160,15 @@ export async function runImport(services: AppServices, plan: ImportPlan): Promis
       if (adds.length) await add(c, adds.map((r) => r.values));
       if (updates.length) await update(c, updates.map((r) => ({ ...r.values, id: existing.get(String(r.values[key!]))! })));
     };
-    const cancelled = async (db: Knex = knex) => {
-      const s = await table(db, JOB_TABLE).where({ id: plan.jobId }).first('status');
-      return !s || s.status === JOB.cancelled;
-    };
-    const progress = async (n: number, db: Knex = knex) => {
-      processed += n;
+    let reported = 0;
+    // Before a batch is written: the progress so far, and a cancel noticed, by one conditional update (only a
+    // running job's row moves) at most every PROGRESS_MS — two statements a batch were a commit per 500 rows.
+    const checkpoint = async (db: Knex = knex) => {
       if (services.dataJobs.stopping) throw new AppError('data.instanceStopped');
-      await db(JOB_TABLE).where({ id: plan.jobId }).update({ processed, updateTime: now() });
+      if (Date.now() - reported < PROGRESS_MS) return;
+      reported = Date.now();
+      const running = await db(JOB_TABLE).where({ id: plan.jobId, status: JOB.running }).update({ processed, updateTime: now() });
+      if (!running) throw new AppError('data.importCancelled');
     };
     if (plan.mode === 'all') {
       const scan = await scanImport(knex, plan.c, path, plan.format, plan.locale, undefined, maxRows);
@@ -186,14 +186,14 @@ export async function runImport(services: AppServices, plan: ImportPlan): Promis
         // instance at once, and the job row is never locked by this transaction); SQLite has a single connection.
         const jobDb = services.dialect === 'sqlite' ? db : knex;
         await scanImport(db, c, path, plan.format, plan.locale, async (rows) => {
-          if (await cancelled(jobDb)) throw new AppError('data.importCancelled');
+          await checkpoint(jobDb);
           await write(c, rows);
-          await progress(rows.length, jobDb);
+          processed += rows.length;
         }, maxRows);
       });
     } else {
       const scan = await scanImport(knex, plan.c, path, plan.format, plan.locale, async (rows, bad) => {
-        if (await cancelled()) throw new AppError('data.importCancelled');
+        await checkpoint();
         errorCount += keepErrors(errors, bad);
         try {
           await write(plan.c, rows);
@@ -208,7 +208,7 @@ export async function runImport(services: AppServices, plan: ImportPlan): Promis
           }
           if (!(err instanceof AppError)) logger.warn(`import job ${plan.jobId}: batch retried row by row`, err);
         }
-        await progress(rows.length + bad.length);
+        processed += rows.length + bad.length;
       }, maxRows);
       await knex(JOB_TABLE).where({ id: plan.jobId }).update({ total: scan.total, updateTime: now() });
     }

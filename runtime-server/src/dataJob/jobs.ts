@@ -20,6 +20,8 @@ export const JOB = { queued: 0, running: 1, done: 2, failed: 3, cancelled: 4 } a
 export const JOB_KEEP_HOURS = 24;
 /** A running job whose row has not moved for this long lost its instance (stopped or crashed). */
 export const JOB_STALE_MS = 2 * 60_000;
+/** How often a running job writes its progress and looks for a cancel (far below JOB_STALE_MS). */
+export const PROGRESS_MS = 1000;
 
 /** Job files live under DATA_DIR, shared by every instance that shares the database. */
 export function jobDir(dataDir: string): string {

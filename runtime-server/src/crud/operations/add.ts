@@ -10,7 +10,7 @@ import type { EntityRuntime } from '../entityRuntime.js';
 import { normaliseBody } from '../hooks.js';
 import type { RowWrite } from '../hooks.js';
 import { askedLinks, assertLinkedExist, relationsOf, replaceLinks } from '../relations.js';
-import { insertId } from '../../db/insertId.js';
+import { insertIds } from '../../db/insertId.js';
 
 /**
  * add: one object → `{ id }`, an array → `{ id: [ids] }`, all rows in one transaction.
@@ -44,11 +44,8 @@ export async function add(c: CrudContext, raw: unknown, extra: Record<string, un
       await c.hooks?.lockWrite?.(c, trx, writes, 'add');
       await checkLinked(trx, c, writes);
       await c.hooks?.checkWrite?.(c, trx, writes, 'add');
-      const out: number[] = [];
-      for (const [i, row] of prepared.entries()) {
-        out.push(await insertId(trx, c.rt.table, row));
-        writes[i]!.id = out[i];
-      }
+      const out = await insertIds(trx, c.rt.table, prepared);
+      for (const [i, w] of writes.entries()) w.id = out[i];
       // Same transaction: a batch that fails on any row leaves neither rows nor audit records.
       await recordAudit(trx, c.rt, 'add', prepared.map((row, i) => ({ id: out[i] as number, after: { ...row, id: out[i] } })), c.origin);
       await writeLinks(trx, c, writes);
