@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
-import type { Response } from 'superagent';
+import { binary } from '../testing/binaryBody.js';
 import { bumpAuthEpoch } from '../auth/authz.js';
 import { TABLES } from '../generated/tables.js';
 import { testDatabases } from '../testing/forEachDb.js';
@@ -31,12 +31,6 @@ async function exportJob(client: Client, body: Record<string, unknown>): Promise
   throw new Error('export job did not end');
 }
 
-function binary(res: Response, cb: (err: Error | null, body: Buffer) => void): void {
-  const stream = res as unknown as NodeJS.ReadableStream;
-  const chunks: Buffer[] = [];
-  stream.on('data', (c: Buffer) => chunks.push(c));
-  stream.on('end', () => cb(null, Buffer.concat(chunks)));
-}
 
 describe('formula guard (unit)', () => {
   it('every formula start, also after spaces, gets a quote; numbers and plain text stay; import removes it again', () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import type { Response } from 'superagent';
+import { binary } from '../testing/binaryBody.js';
 import { testDatabases } from '../testing/forEachDb.js';
 import { seedUser } from '../testing/seedUser.js';
 import { createScopedAdmin, insertUser } from '../testing/scopedAdmin.js';
@@ -40,12 +40,6 @@ async function exportJob(start: Client, body: Record<string, unknown>, poll: Cli
   throw new Error('export job did not end');
 }
 
-function binary(res: Response, cb: (err: Error | null, body: Buffer) => void): void {
-  const stream = res as unknown as NodeJS.ReadableStream;
-  const chunks: Buffer[] = [];
-  stream.on('data', (c: Buffer) => chunks.push(c));
-  stream.on('end', () => cb(null, Buffer.concat(chunks)));
-}
 
 async function download(client: Client, id: number): Promise<Buffer> {
   const res = await client.get(`${J}/jobDownload`, { id }).buffer(true).parse(binary);

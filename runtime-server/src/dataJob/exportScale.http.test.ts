@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import type { Knex } from 'knex';
-import type { Response } from 'superagent';
+import { binary } from '../testing/binaryBody.js';
 import { testDatabases } from '../testing/forEachDb.js';
 import { startTestApp } from '../testing/testApp.js';
 import type { TestApp } from '../testing/testApp.js';
@@ -27,12 +27,6 @@ const SPECIAL: Record<number, { title: string; csv: string }> = {
   19998: { title: '=1+2', csv: "'=1+2" },
 };
 
-function binary(res: Response, cb: (err: Error | null, body: Buffer) => void): void {
-  const stream = res as unknown as NodeJS.ReadableStream;
-  const chunks: Buffer[] = [];
-  stream.on('data', (c: Buffer) => chunks.push(c));
-  stream.on('end', () => cb(null, Buffer.concat(chunks)));
-}
 
 for (const db of testDatabases()) {
   describe(`export of ${ROWS} rows (${db.name})`, () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import type { Response } from 'superagent';
+import { binary } from '../testing/binaryBody.js';
 import request from 'supertest';
 import { testDatabases } from '../testing/forEachDb.js';
 import { startTestApp } from '../testing/testApp.js';
@@ -11,12 +11,6 @@ import type { TestApp } from '../testing/testApp.js';
 const J = '/admin/base/sys/dataJob';
 const G = '/admin/demo/goods';
 
-function binary(res: Response, cb: (err: Error | null, body: Buffer) => void): void {
-  const stream = res as unknown as NodeJS.ReadableStream;
-  const chunks: Buffer[] = [];
-  stream.on('data', (c: Buffer) => chunks.push(c));
-  stream.on('end', () => cb(null, Buffer.concat(chunks)));
-}
 
 for (const db of testDatabases()) {
   describe(`import jobs (${db.name})`, () => {
