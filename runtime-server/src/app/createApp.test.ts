@@ -109,7 +109,7 @@ for (const db of testDatabases()) {
         const demo = tasks.filter((t) => Number(t.type) === 1);
         assert.deepEqual(demo.map((t) => [Number(t.status), Number(t.taskType)]), [[0, 1], [0, 0]], 'two stopped demo tasks, once');
         const system = tasks.filter((t) => Number(t.type) === 0);
-        assert.deepEqual(system.map((t) => [Number(t.status), Number(t.taskType)]), [[1, 0], [1, 0], [1, 0]], 'three running system tasks (log, recycle bin and data-job retention), once');
+        assert.deepEqual(system.map((t) => [Number(t.status), Number(t.taskType)]), [[1, 0], [1, 0], [1, 0], [1, 0]], 'four running system tasks (log, recycle bin, data-job and change-audit retention), once');
         const admins = await knex('base_sys_user').where({ username: 'admin' }).select('isSuper');
         assert.equal(admins.length, 1);
         assert.equal(Number(admins[0].isSuper), 1);

@@ -57,7 +57,12 @@ export async function writeAndGenerate(paths: ProjectPaths, req: CreateRequest):
   const file = path.relative(paths.root, target).split(path.sep).join('/');
   // The names passed kebab/lower-case patterns; this guards the join itself.
   if (path.dirname(path.dirname(target)) !== path.resolve(paths.schemas)) throw new ValidationError('coding.badEntity', { name: check.kebab });
-  if (previous && previous.file !== file) throw new AppError('coding.exists', { name: id, file: previous.file });
+  if (previous && previous.file !== file) {
+    // Elsewhere (a kernel table's schema, schemas/kernel/): never rewritten by the coding tools, whatever is asked.
+    const elsewhere = JSON.parse(fs.readFileSync(path.join(paths.root, previous.file), 'utf8')) as Record<string, unknown>;
+    if (elsewhere['x-origin'] !== 'coding') throw new AppError('coding.notOverwritable', { name: id, file: previous.file });
+    throw new AppError('coding.exists', { name: id, file: previous.file });
+  }
   if ((fs.existsSync(target) || previous) && !req.overwrite) throw new AppError('coding.exists', { name: id, file });
   // Only what the coding tools wrote may be rewritten by them: never a shipped or internal entity (a `page`
   // route on base/sys/conf would serve the JWT secret).

@@ -93,6 +93,10 @@ export function createDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>, logger
         // WAL + NORMAL: durable against crashes, no fsync per commit (only at checkpoints).
         conn.pragma('synchronous = NORMAL');
         conn.pragma('foreign_keys = ON');
+        // Knex alters a SQLite table by rebuilding it (create a copy, drop, rename the copy back); a trigger on
+        // another table that names it (the order roll-up's, modules/demo) made the rename fail ("no such table"):
+        // the legacy rename does not re-check other tables' triggers, which name the table again once it is back.
+        conn.pragma('legacy_alter_table = ON');
         defineSqliteLimit(conn);
         done(null, cacheStatements(conn));
       },
