@@ -275,12 +275,14 @@ function shareThePool(knex: Knex, max: number, sqlite: boolean): void {
   const release = client.releaseConnection.bind(client);
   const shares = new Shares(max);
   const holders = new WeakMap<Connection, { scope: RequestScope; key: string | number | undefined }>();
-  client.acquireConnection = async () => {
+  // Outside a request (boot, migrations, jobs) the pool is used as it is: not gated and no turn given, so
+  // instances starting together interleave as they always did (two in one process on one SQLite file wait on
+  // each other's write lock; an extra await changed who waited).
+  client.acquireConnection = () => {
     const scope = store.getStore();
-    if (!scope) {
-      if (sqlite) await sqliteTurn();
-      return acquire();
-    }
+    return scope ? acquireScoped(scope) : acquire();
+  };
+  const acquireScoped = async (scope: RequestScope): Promise<Connection> => {
     const key = scope.held === 0 ? scope.owner?.() : undefined;
     if (key !== undefined) await shares.enter(key);
     let connection: Connection;
