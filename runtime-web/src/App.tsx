@@ -9,8 +9,12 @@ import type { Stores } from './core/stores';
 import { StoresContext } from './core/stores/context';
 import type { ExtensionEntry } from './extensions';
 import { AppRouter } from './router/AppRouter';
+import { RegistryRoot } from './crud-view/RegistryRoot';
 
-/** The root view: stores, i18n and Semi's locale for the whole tree, the router, then extension components in order. */
+/**
+ * The root view: stores, i18n, Semi's locale and the console's registry of named widgets, cells and screens
+ * (crud-view/RegistryRoot.tsx) for the whole tree, the router, then extension components in order.
+ */
 export const App = observer(function App({ stores, extensions }: { stores: Stores; extensions: readonly ExtensionEntry[] }): ReactNode {
   const locale = stores.app.locale;
   useEffect(() => stores.app.watchScreen(), [stores]);
@@ -18,8 +22,10 @@ export const App = observer(function App({ stores, extensions }: { stores: Store
     <StoresContext.Provider value={stores}>
       <I18nextProvider i18n={i18n}>
         <LocaleProvider locale={semiLocale(locale)}>
-          <AppRouter />
-          {extensions.map((e) => (e.component ? <e.component key={e.name} /> : null))}
+          <RegistryRoot>
+            <AppRouter />
+            {extensions.map((e) => (e.component ? <e.component key={e.name} /> : null))}
+          </RegistryRoot>
         </LocaleProvider>
       </I18nextProvider>
     </StoresContext.Provider>

@@ -13,13 +13,14 @@ import { labelIn } from '../crud/model';
 import type { ActionModel } from '../crud/model';
 import type { CrudStore } from '../crud/store';
 import type { FieldMeta, JsonSchema, Row } from '../crud/types';
-import { formWidgets, semiTheme } from '../theme-semi';
+import { useRegistry } from './useRegistry';
 import { widgetName } from './form/widgetName';
 
 const validator = customizeValidator({ ajvOptionsOverrides: { strict: false, allErrors: true } });
 
 export function ActionDialog({ store, action, rows, locale, onDone, onClose }: { store: CrudStore; action: ActionModel; rows: Row[]; locale: string; onDone(): void; onClose(): void }) {
   const { t } = useTranslation('crud');
+  const registry = useRegistry();
   const body = store.model.entity.actions.find((a) => a.name === action.name)?.body;
   const { values: filled, asked } = useMemo(() => actionContext(body, rows), [body, rows]);
   const [data, setData] = useState<Row>({});
@@ -73,8 +74,8 @@ export function ActionDialog({ store, action, rows, locale, onDone, onClose }: {
         uiSchema={ui}
         formData={data}
         validator={validator}
-        widgets={formWidgets(semiTheme)}
-        templates={semiTheme.templates}
+        widgets={registry.widgetMap()}
+        templates={registry.templates}
         noHtml5Validate
         showErrorList={false}
         onError={() => undefined}

@@ -1,6 +1,6 @@
 /**
  * `x-screen.view: "cards"`: one card per record in a responsive grid, with an add card last. The entity's
- * registered card body draws a record (registry `registerCard`); without one the narrow-screen card is used.
+ * registered card body draws a record (a screen module's `cards`); without one the narrow-screen card is used.
  */
 import { observer } from 'mobx-react-lite';
 import { Empty, Spin } from '@douyinfe/semi-ui';
@@ -11,7 +11,7 @@ import type { CrudStore } from '../crud/store';
 import type { Row } from '../crud/types';
 import { CardList } from './CardList';
 import type { RowOps } from './DataTable';
-import { cardFor } from './registry';
+import { useRegistry } from './useRegistry';
 
 export const CardGrid = observer(function CardGrid({
   store,
@@ -25,7 +25,7 @@ export const CardGrid = observer(function CardGrid({
   onAdd?: () => void;
 }) {
   const { t } = useTranslation('crud');
-  const Card = cardFor(store.model.entity.id);
+  const Card = useRegistry().card(store.model.entity.id);
   if (!Card) return <CardList store={store} columns={columns} ops={ops} />;
   const run = (row: Row) => (name: string) => {
     if (name === 'edit') return ops.edit(row);

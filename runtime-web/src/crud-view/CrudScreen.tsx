@@ -22,17 +22,14 @@ import { CardList } from './CardList';
 import { CrudDialogs } from './CrudDialogs';
 import { CrudToolbar } from './CrudToolbar';
 import { DataTable } from './DataTable';
-import { installScreens, screenViewFor } from './registry';
-import { SCREEN_MODULES } from './modules';
 import { Sidebar } from './Sidebar';
 import { totalLabel } from './totalLabel';
 import { UnknownNames } from './UnknownNames';
+import { useRegistry } from './useRegistry';
 import { useCrudController } from './useCrudController';
 import { useScreenActions } from './useScreenActions';
 import type { CustomDialog, ScreenState } from './useScreenActions';
 import './crud.css';
-
-installScreens(SCREEN_MODULES);
 
 /**
  * `syncUrl` false: a screen embedded in another page keeps its list parameters to itself. `autoAdd`: opens
@@ -41,9 +38,10 @@ installScreens(SCREEN_MODULES);
 export const CrudScreen = observer(function CrudScreen({ prefix, syncUrl = true, autoAdd = false }: { prefix: string; syncUrl?: boolean; autoAdd?: boolean }) {
   const { t } = useTranslation('crud');
   const { store, error } = useCrudController(prefix, syncUrl);
+  const registry = useRegistry();
   if (error) return <Empty className="crud-screen__error" title={t('notFound', { prefix })} description={error} />;
   if (!store) return <Spin size="large" style={{ display: 'block', margin: '64px auto' }} />;
-  const View = screenViewFor(store.model.entity.id);
+  const View = registry.view(store.model.entity.id);
   if (View) return <View store={store} />;
   return <CrudView store={store} autoAdd={autoAdd} />;
 });

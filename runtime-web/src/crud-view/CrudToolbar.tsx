@@ -9,7 +9,7 @@ import type { ActionModel } from '../crud/model';
 import type { ColumnSetting } from '../crud/columnSettings';
 import type { Row } from '../crud/types';
 import { ColumnSettingsButton } from './ColumnSettings';
-import { actionFor } from './registry';
+import { useRegistry } from './useRegistry';
 import { SearchBar } from './SearchBar';
 import type { ScreenState } from './useScreenActions';
 
@@ -27,6 +27,7 @@ export interface ToolbarProps {
 
 export const CrudToolbar = observer(function CrudToolbar({ ui, locale, narrow, showButton, runAction, askDelete }: ToolbarProps) {
   const { t } = useTranslation('crud');
+  const registry = useRegistry();
   const { store } = ui;
   const { model, can } = store;
   const selectedCount = store.selected.size;
@@ -52,7 +53,7 @@ export const CrudToolbar = observer(function CrudToolbar({ ui, locale, narrow, s
         </Button>
       )}
       {toolbarActions.map((a) => {
-        const render = actionFor(model.entity.id, a.name)?.render;
+        const render = registry.action(model.entity.id, a.name)?.render;
         if (render) return <span key={a.name} data-action={a.name}>{render({ store, rows: [...store.selected.values()] })}</span>;
         return (
           <Button key={a.name} onClick={() => runAction(a)} data-action={a.name}>

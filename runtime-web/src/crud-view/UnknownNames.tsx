@@ -5,14 +5,17 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScreenModel } from '../crud/model';
-import { unknownNames } from '../crud/names';
+import { isKnown, unknownNames } from '../crud/names';
 import type { UnknownName } from '../crud/names';
+import { useRegistry } from './useRegistry';
 
 const KIND = { cell: 'kindCell', widget: 'kindWidget', action: 'kindAction' } as const;
 
 export function UnknownNames({ model, dev = !!import.meta.env?.DEV }: { model: ScreenModel; dev?: boolean }) {
   const { t } = useTranslation('crud');
-  const found: UnknownName[] = unknownNames(model);
+  const registry = useRegistry();
+  // Listed in names.json and answered by this console's registry (theme and screens manifest).
+  const found: UnknownName[] = unknownNames(model, (kind, name) => isKnown(kind, name) && registry.has(kind, name));
   const text = found.map((u) => `${u.kind} "${u.name}" (${u.where})`).join(', ');
   useEffect(() => {
     if (text) console.warn(`x-screen of ${model.entity.id} names unknown ${text}`);

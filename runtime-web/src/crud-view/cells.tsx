@@ -12,11 +12,10 @@ import { labelIn } from '../crud/model';
 import type { ColumnModel } from '../crud/model';
 import type { CrudStore } from '../crud/store';
 import type { OptionMeta, Row } from '../crud/types';
-import { cells as themeCells } from '../theme-semi/cells';
 import { ImagesCell } from '../theme-semi/cells/ImagesCell';
 import { JsonCell } from '../theme-semi/cells/JsonCell';
 import { formatDate } from './format';
-import { cellFor } from './registry';
+import { useRegistry } from './useRegistry';
 
 
 const TAG_COLORS: TagColor[] = ['blue', 'green', 'orange', 'violet', 'cyan', 'pink', 'amber', 'teal', 'indigo', 'red'];
@@ -86,13 +85,20 @@ const ToggleCell = observer(function ToggleCell({ row, column, store }: { row: R
   );
 });
 
-/** Labels of referenced records, one `list` call per referenced entity and session, shared by every cell. */
-const refCache = new Map<string, Promise<Map<string, string>>>();
+/**
+ * Labels of referenced records, one `list` call per referenced entity and session, shared by every cell. Keyed by
+ * the session's request function first (as crud/controller.ts keeps schemas): labels one user could read never
+ * show to the next one signed in on the same page, nor to a second console.
+ */
+const refCaches = new WeakMap<Stores['request'], Map<string, Promise<Map<string, string>>>>();
 const LABEL_FIELDS = ['name', 'title', 'label', 'nickName', 'username', 'keyName', 'serialNumber'];
 
 function refLabels(stores: Stores, ref: string): Promise<Map<string, string>> {
   const prefix = `/admin/${ref}`;
-  let p = refCache.get(prefix);
+  let refCache = refCaches.get(stores.request);
+  if (!refCache) refCaches.set(stores.request, (refCache = new Map()));
+  const cache = refCache;
+  let p = cache.get(prefix);
   if (!p) {
     p = stores
       .request<Row[]>({ url: `${prefix}/list`, method: 'POST', data: {}, progress: false, errorPage: false })
@@ -105,16 +111,11 @@ function refLabels(stores: Stores, ref: string): Promise<Map<string, string>> {
         return map;
       })
       .catch(() => new Map<string, string>());
-    refCache.set(prefix, p);
+    cache.set(prefix, p);
     // Labels change: keep them for a minute at most.
-    setTimeout(() => refCache.delete(prefix), 60_000);
+    setTimeout(() => cache.delete(prefix), 60_000);
   }
   return p;
-}
-
-export function forgetRefLabels(ref?: string): void {
-  if (ref) refCache.delete(`/admin/${ref}`);
-  else refCache.clear();
 }
 
 function RefCell({ value, refId, row, column }: { value: unknown; refId: string; row: Row; column: ColumnModel }) {
@@ -142,8 +143,8 @@ function RefCell({ value, refId, row, column }: { value: unknown; refId: string;
 export function Cell({ value, row, column, store }: { value: unknown; row: Row; column: ColumnModel; store: CrudStore }): ReactNode {
   const { app, dict } = useStores();
   const locale = app.locale;
-  // The theme's named cells, then a module's (the screens manifest).
-  const Custom = (column.component ? themeCells[column.component] : undefined) ?? cellFor(column.component);
+  // The theme's named cells, then a module's (the screens manifest): the console's registry.
+  const Custom = useRegistry().cell(column.component);
   if (Custom) return <Custom value={value} row={row} column={column} store={store} />;
   if (isToggle(column) && store.model.ops.update) return <ToggleCell row={row} column={column} store={store} />;
   const f = column.field;

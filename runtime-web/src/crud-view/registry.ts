@@ -1,9 +1,12 @@
 /**
- * Named widgets, cells and actions: the names an `x-screen` block may use (`component`, `actions`), registered
- * once so a module's special behaviour plugs in by name and no screen needs page code.
+ * Named widgets, cells and actions: the names an `x-screen` block may use (`component`, `actions`), so a module's
+ * special behaviour plugs in by name and no screen needs page code. The registry is an object built once per
+ * console from the theme and the screens manifest (`createRegistry`), provided at the console root
+ * (`RegistryRoot`, App.tsx) and read with `useRegistry()`; code outside React receives it as a parameter.
+ * Nothing here is module-global, so two consoles (or a test's own registry) never see each other's names.
  */
 import type { ComponentType, ReactNode } from 'react';
-import type { WidgetProps } from '@rjsf/utils';
+import type { TemplatesType, WidgetProps } from '@rjsf/utils';
 import type { ColumnModel } from '../crud/model';
 import type { CrudStore } from '../crud/store';
 import type { Row } from '../crud/types';
@@ -52,52 +55,18 @@ export interface ScreenViewProps {
   store: CrudStore;
 }
 
-const widgets = new Map<string, ComponentType<WidgetProps>>();
-const cells = new Map<string, ComponentType<CellProps>>();
-const actions = new Map<string, ActionHandler>();
-const refreshHooks = new Map<string, (stores: Stores) => unknown>();
-const cards = new Map<string, ComponentType<CardProps>>();
-const screenViews = new Map<string, ComponentType<ScreenViewProps>>();
-const afterWrite = new Map<string, ((ctx: { store: CrudStore; rows: Row[]; stores: Stores }) => void)[]>();
-
-/** A registration outside `crud/names.json` is an error in development: the generator would warn on its every use. */
-function listed(kind: 'cell' | 'widget', name: string): void {
-  if (!isKnown(kind, name) && import.meta.env?.DEV) console.error(`${kind} "${name}" is registered but not listed in runtime-web/src/crud/names.json`);
-}
-export function registerWidget(name: string, widget: ComponentType<WidgetProps>): void {
-  listed('widget', name);
-  widgets.set(name, widget);
-}
-export function registerCell(name: string, cell: ComponentType<CellProps>): void {
-  listed('cell', name);
-  cells.set(name, cell);
-}
-/** `name` is an action name (`move`) or `<entity id>:<action>` for one entity only. */
-export function registerAction(name: string, handler: ActionHandler): void {
-  actions.set(name, handler);
-}
-
-export function widgetMap(): Record<string, ComponentType<WidgetProps>> {
-  return Object.fromEntries(widgets);
-}
-export function cellFor(name: string | undefined): ComponentType<CellProps> | undefined {
-  return name ? cells.get(name) : undefined;
-}
-export function actionFor(entityId: string, name: string): ActionHandler | undefined {
-  return actions.get(`${entityId}:${name}`) ?? actions.get(name);
-}
-export function widgetFor(name: string): ComponentType<WidgetProps> | undefined {
-  return widgets.get(name);
-}
-export function hasWidget(name: string): boolean {
-  return widgets.has(name);
-}
-
 type AfterWrite = (ctx: { store: CrudStore; rows: Row[]; stores: Stores }) => void;
+
+/** A theme as one object, the way `@rjsf/antd` packages its theme (theme-semi/index.ts is the console's). */
+export interface ConsoleTheme {
+  widgets: Readonly<Record<string, ComponentType<WidgetProps>>>;
+  templates: Partial<TemplatesType>;
+  cells: Readonly<Record<string, ComponentType<CellProps>>>;
+}
 
 /**
  * One module's named screen parts, declared as data; the screens manifest (`modules/index.ts`) lists the
- * modules and the generic screen installs them once, instead of each file registering on import.
+ * modules and the console root builds its registry from them, instead of each file registering on import.
  */
 export interface ScreenModule {
   cells?: Record<string, ComponentType<CellProps>>;
@@ -108,64 +77,85 @@ export interface ScreenModule {
   cards?: Record<string, ComponentType<CardProps>>;
   /** A view replacing an entity's table (by entity id). */
   views?: Record<string, ComponentType<ScreenViewProps>>;
+  /** Runs after every list load of one entity's screen (the menu screen reloads the shell's sidebar menu). */
   refreshHooks?: Record<string, (stores: Stores) => unknown>;
+  /** A window event on which one entity's open screen reloads its list (the plugin list on a dropped install). */
   reloadEvents?: Record<string, string>;
+  /** Runs after every successful write of an entity's screen (add, update, delete, inline switch, action). */
   afterWrite?: Record<string, AfterWrite>;
 }
 
-const installed = new WeakSet<ScreenModule>();
-export function installScreens(modules: readonly ScreenModule[]): void {
-  for (const m of modules) {
-    if (installed.has(m)) continue;
-    installed.add(m);
-    for (const [k, v] of Object.entries(m.cells ?? {})) registerCell(k, v);
-    for (const [k, v] of Object.entries(m.widgets ?? {})) registerWidget(k, v);
-    for (const [k, v] of Object.entries(m.actions ?? {})) registerAction(k, v);
-    for (const [k, v] of Object.entries(m.cards ?? {})) registerCard(k, v);
-    for (const [k, v] of Object.entries(m.views ?? {})) registerScreenView(k, v);
-    for (const [k, v] of Object.entries(m.refreshHooks ?? {})) registerRefreshHook(k, v);
-    for (const [k, v] of Object.entries(m.reloadEvents ?? {})) registerReloadEvent(k, v);
-    for (const [k, v] of Object.entries(m.afterWrite ?? {})) onAfterWrite(k, v);
+/** The console's named parts: every lookup a screen, a form or a cell makes by name. */
+export interface Registry {
+  /** The form's widgets by name: the theme's, then the modules' (a module's widget replaces the theme's). */
+  widget(name: string): ComponentType<WidgetProps> | undefined;
+  /** All widgets as rjsf takes them; the same object on every call (forms memoise on it). */
+  widgetMap(): Readonly<Record<string, ComponentType<WidgetProps>>>;
+  /** The theme's rjsf templates. */
+  readonly templates: Partial<TemplatesType>;
+  /** A named cell: the theme's first, then a module's. */
+  cell(name: string | undefined): ComponentType<CellProps> | undefined;
+  /** `<entity id>:<action>` first, then the bare action name. */
+  action(entityId: string, name: string): ActionHandler | undefined;
+  /** The card body of an entity's card grid (by entity id, `task/info`). */
+  card(entityId: string): ComponentType<CardProps> | undefined;
+  /** A view that replaces an entity's table (by entity id). */
+  view(entityId: string): ComponentType<ScreenViewProps> | undefined;
+  refreshHook(entityId: string): ((stores: Stores) => unknown) | undefined;
+  reloadEvent(entityId: string): string | undefined;
+  /** Runs the entity's after-write hooks, in manifest order. */
+  afterWrite(store: CrudStore, rows: Row[], stores: Stores): void;
+  /** Whether a cell or widget of that name is registered. */
+  has(kind: 'cell' | 'widget', name: string): boolean;
+  /** Registrations outside `crud/names.json` (an error in development: the generator warns on their every use). */
+  readonly unlisted: readonly { kind: 'cell' | 'widget'; name: string }[];
+}
+
+/**
+ * Builds a console's registry from its theme and the screens manifest's modules (in order: a later module's
+ * action or view of the same name wins, after-write hooks add up). `dev`: a registration outside
+ * `crud/names.json` is reported with `console.error`, as a misspelt name in a schema is shown on its screen.
+ */
+export function createRegistry(theme: ConsoleTheme, modules: readonly ScreenModule[], { dev = !!import.meta.env?.DEV }: { dev?: boolean } = {}): Registry {
+  const widgets: Record<string, ComponentType<WidgetProps>> = { ...theme.widgets };
+  const cells = new Map<string, ComponentType<CellProps>>(Object.entries(theme.cells));
+  const actions = new Map<string, ActionHandler>();
+  const cards = new Map<string, ComponentType<CardProps>>();
+  const views = new Map<string, ComponentType<ScreenViewProps>>();
+  const refreshHooks = new Map<string, (stores: Stores) => unknown>();
+  const reloadEvents = new Map<string, string>();
+  const afterWrite = new Map<string, AfterWrite[]>();
+  for (const m of new Set(modules)) {
+    Object.assign(widgets, m.widgets);
+    // The theme's cells come first (as the table always looked them up); a module adds its own names.
+    for (const [k, v] of Object.entries(m.cells ?? {})) if (!cells.has(k)) cells.set(k, v);
+    for (const [k, v] of Object.entries(m.actions ?? {})) actions.set(k, v);
+    for (const [k, v] of Object.entries(m.cards ?? {})) cards.set(k, v);
+    for (const [k, v] of Object.entries(m.views ?? {})) views.set(k, v);
+    for (const [k, v] of Object.entries(m.refreshHooks ?? {})) refreshHooks.set(k, v);
+    for (const [k, v] of Object.entries(m.reloadEvents ?? {})) reloadEvents.set(k, v);
+    for (const [k, v] of Object.entries(m.afterWrite ?? {})) afterWrite.set(k, [...(afterWrite.get(k) ?? []), v]);
   }
-}
-
-/** Runs after every list load of one entity's screen (the menu screen reloads the shell's sidebar menu). */
-export function registerRefreshHook(entityId: string, hook: (stores: Stores) => unknown): void {
-  refreshHooks.set(entityId, hook);
-}
-export function refreshHookFor(entityId: string): ((stores: Stores) => unknown) | undefined {
-  return refreshHooks.get(entityId);
-}
-
-const reloadEvents = new Map<string, string>();
-/** A window event on which one entity's open screen reloads its list (the plugin list on a dropped install). */
-export function registerReloadEvent(entityId: string, event: string): void {
-  reloadEvents.set(entityId, event);
-}
-export function reloadEventFor(entityId: string): string | undefined {
-  return reloadEvents.get(entityId);
-}
-
-/** The card body of an entity's card grid (by entity id, `task/info`). */
-export function registerCard(entityId: string, card: ComponentType<CardProps>): void {
-  cards.set(entityId, card);
-}
-export function cardFor(entityId: string): ComponentType<CardProps> | undefined {
-  return cards.get(entityId);
-}
-
-/** A registered view that replaces an entity's table (by entity id). */
-export function registerScreenView(entityId: string, view: ComponentType<ScreenViewProps>): void {
-  screenViews.set(entityId, view);
-}
-export function screenViewFor(entityId: string): ComponentType<ScreenViewProps> | undefined {
-  return screenViews.get(entityId);
-}
-
-/** Runs after every successful write of an entity's screen (add, update, delete, inline switch, action): e.g. reload the dictionary cache. */
-export function onAfterWrite(entityId: string, hook: (ctx: { store: CrudStore; rows: Row[]; stores: Stores }) => void): void {
-  afterWrite.set(entityId, [...(afterWrite.get(entityId) ?? []), hook]);
-}
-export function runAfterWrite(store: CrudStore, rows: Row[], stores: Stores): void {
-  for (const hook of afterWrite.get(store.model.entity.id) ?? []) hook({ store, rows, stores });
+  const unlisted = [
+    ...Object.keys(widgets).filter((n) => !isKnown('widget', n)).map((name) => ({ kind: 'widget' as const, name })),
+    ...[...cells.keys()].filter((n) => !isKnown('cell', n)).map((name) => ({ kind: 'cell' as const, name })),
+  ];
+  if (dev) for (const u of unlisted) console.error(`${u.kind} "${u.name}" is registered but not listed in runtime-web/src/crud/names.json`);
+  Object.freeze(widgets);
+  return {
+    widget: (name) => (Object.hasOwn(widgets, name) ? widgets[name] : undefined),
+    widgetMap: () => widgets,
+    templates: theme.templates,
+    cell: (name) => (name ? cells.get(name) : undefined),
+    action: (entityId, name) => actions.get(`${entityId}:${name}`) ?? actions.get(name),
+    card: (entityId) => cards.get(entityId),
+    view: (entityId) => views.get(entityId),
+    refreshHook: (entityId) => refreshHooks.get(entityId),
+    reloadEvent: (entityId) => reloadEvents.get(entityId),
+    afterWrite(store, rows, stores) {
+      for (const hook of afterWrite.get(store.model.entity.id) ?? []) hook({ store, rows, stores });
+    },
+    has: (kind, name) => (kind === 'cell' ? cells.has(name) : Object.hasOwn(widgets, name)),
+    unlisted,
+  };
 }

@@ -6,7 +6,7 @@ import { useStores } from '../core/stores/context';
 import { createCrudController } from '../crud/controller';
 import type { CrudDeps } from '../crud/controller';
 import type { CrudStore } from '../crud/store';
-import { runAfterWrite } from './registry';
+import { useRegistry } from './useRegistry';
 
 export function crudDeps(stores: Stores): CrudDeps {
   return { request: stores.request, hasPerm: (key) => stores.menu.hasPerm(key) };
@@ -15,6 +15,7 @@ export function crudDeps(stores: Stores): CrudDeps {
 /** Loads the entity and builds its controller once per mount; `syncUrl` mirrors its list parameters in the URL. */
 export function useCrudController(prefix: string, syncUrl = true): { store?: CrudStore; error?: string } {
   const stores = useStores();
+  const registry = useRegistry();
   const location = useLocation();
   const navigate = useNavigate();
   const [state, setState] = useState<{ store?: CrudStore; error?: string }>({});
@@ -22,7 +23,7 @@ export function useCrudController(prefix: string, syncUrl = true): { store?: Cru
     let alive = true;
     const path = location.pathname;
     createCrudController(crudDeps(stores), prefix, {
-      onWrite: (store, rows) => runAfterWrite(store, rows, stores),
+      onWrite: (store, rows) => registry.afterWrite(store, rows, stores),
       url: syncUrl
         ? {
             read: () => window.location.search,
@@ -43,6 +44,6 @@ export function useCrudController(prefix: string, syncUrl = true): { store?: Cru
     };
     // The screen is built once per mount; the URL is read at that moment.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [prefix, stores]);
+  }, [prefix, stores, registry]);
   return state;
 }

@@ -11,7 +11,7 @@ import type { CrudScreenState } from '../crud/screenState';
 import type { Row } from '../crud/types';
 import { confirmDelete } from './confirmDelete';
 import type { RowOps } from './DataTable';
-import { actionFor, refreshHookFor, reloadEventFor } from './registry';
+import { useRegistry } from './useRegistry';
 import type { ActionContext, ActionHandler } from './registry';
 
 /** A registered action's own dialog, open in the screen. */
@@ -24,25 +24,26 @@ export type ScreenState = CrudScreenState<CustomDialog>;
 export function useScreenActions(ui: ScreenState): { runAction(a: ActionModel, row?: Row): void; askDelete(rows: Row[]): void; ops: RowOps } {
   const { t } = useTranslation('crud');
   const stores = useStores();
+  const registry = useRegistry();
   const locale = stores.app.locale;
   const store = ui.store;
   const entityId = store.model.entity.id;
 
   useEffect(() => {
-    const hook = refreshHookFor(entityId);
+    const hook = registry.refreshHook(entityId);
     if (!hook) return;
     return reaction(
       () => store.rows,
       () => void Promise.resolve(hook(stores)).catch(() => undefined),
     );
-  }, [store, entityId, stores]);
+  }, [store, entityId, stores, registry]);
   useEffect(() => {
-    const event = reloadEventFor(entityId);
+    const event = registry.reloadEvent(entityId);
     if (!event) return;
     const reload = () => void store.refresh();
     window.addEventListener(event, reload);
     return () => window.removeEventListener(event, reload);
-  }, [store, entityId]);
+  }, [store, entityId, registry]);
 
   const askDelete = useCallback(
     (rows: Row[]) => {
@@ -63,7 +64,7 @@ export function useScreenActions(ui: ScreenState): { runAction(a: ActionModel, r
   const runAction = useCallback(
     (a: ActionModel, row?: Row) => {
       const rows = row ? [row] : [...store.selected.values()];
-      const custom = actionFor(entityId, a.name);
+      const custom = registry.action(entityId, a.name);
       const body = store.model.entity.actions.find((x) => x.name === a.name)?.body;
       const ctx = actionContext(body, rows);
       if (!custom && ctx.missingIds) return void Toast.warning(t('selectFirst'));

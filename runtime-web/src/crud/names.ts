@@ -19,11 +19,15 @@ export function isKnown(kind: 'cell' | 'widget', name: string): boolean {
   return (kind === 'cell' ? KNOWN_NAMES.cells : KNOWN_NAMES.widgets).includes(name);
 }
 
-/** Every name of a screen model that nothing answers to (the screen would otherwise drop or ignore it). */
-export function unknownNames(model: ScreenModel): UnknownName[] {
+/**
+ * Every name of a screen model that nothing answers to (the screen would otherwise drop or ignore it). `known`
+ * defaults to `names.json`; the console also asks its registry (a listed name no module of the manifest provides
+ * is as unknown to the screen as a misspelt one).
+ */
+export function unknownNames(model: ScreenModel, known: (kind: 'cell' | 'widget', name: string) => boolean = isKnown): UnknownName[] {
   const out: UnknownName[] = [];
-  for (const c of model.columns) if (c.component && !isKnown('cell', c.component)) out.push({ kind: 'cell', name: c.component, where: c.key });
-  for (const f of model.form) if (f.component && !isKnown('widget', f.component)) out.push({ kind: 'widget', name: f.component, where: f.field });
+  for (const c of model.columns) if (c.component && !known('cell', c.component)) out.push({ kind: 'cell', name: c.component, where: c.key });
+  for (const f of model.form) if (f.component && !known('widget', f.component)) out.push({ kind: 'widget', name: f.component, where: f.field });
   const actions = new Set(model.entity.actions.map((a) => a.name));
   for (const a of model.entity.screen?.actions ?? []) if (!actions.has(a.name)) out.push({ kind: 'action', name: a.name, where: 'actions' });
   return out;

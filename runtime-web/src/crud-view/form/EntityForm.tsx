@@ -14,17 +14,19 @@ import type { FormItemModel } from '../../crud/model';
 import { extraErrors as decimalErrors, formSchema } from '../../crud/formSchema';
 import type { FormMode } from '../../crud/formSchema';
 import type { Labels, Row } from '../../crud/types';
-import { formWidgets, semiTheme } from '../../theme-semi';
-import type { ConsoleTheme } from '../../theme-semi';
+import { useRegistry } from '../useRegistry';
 import { widgetName } from './widgetName';
 
 /**
  * rjsf draws an object-typed property as its own sub-form and ignores `ui:widget`; a registered widget named
- * for such a field (a plugin's settings) is given the field instead, with the props a widget gets.
+ * for such a field (a plugin's settings) is given the field instead, with the props a widget gets. Memoised per
+ * widget set (one per console's registry) and name, so a field component keeps its identity across renders.
  */
-const objectFields = new Map<string, (p: FieldProps) => JSX.Element | null>();
-function objectField(name: string, widgets: Record<string, ComponentType<WidgetProps>>): (p: FieldProps) => JSX.Element | null {
-  let field = objectFields.get(name);
+const objectFields = new WeakMap<Readonly<Record<string, ComponentType<WidgetProps>>>, Map<string, (p: FieldProps) => JSX.Element | null>>();
+function objectField(name: string, widgets: Readonly<Record<string, ComponentType<WidgetProps>>>): (p: FieldProps) => JSX.Element | null {
+  let byName = objectFields.get(widgets);
+  if (!byName) objectFields.set(widgets, (byName = new Map()));
+  let field = byName.get(name);
   if (!field) {
     field = function ObjectWidgetField(p: FieldProps) {
       const Widget = widgets[name];
@@ -42,7 +44,7 @@ function objectField(name: string, widgets: Record<string, ComponentType<WidgetP
       } as unknown as WidgetProps;
       return <Widget {...widgetProps} />;
     };
-    objectFields.set(name, field);
+    byName.set(name, field);
   }
   return field;
 }
@@ -69,15 +71,15 @@ interface Props {
   record?: Row;
   /** How groups show (x-screen.formLayout). */
   layout?: 'grid' | 'sections' | 'tabs';
-  /** The widgets and templates the form draws with (the Semi theme unless given). */
-  theme?: ConsoleTheme;
   onChange(data: Row): void;
   onSubmit(data: Row): void;
 }
 
 export const EntityForm = forwardRef<EntityFormHandle, Props>(function EntityForm(props, ref) {
-  const { items, required, mode, locale, data, serverErrors, recordId, record, layout = 'grid', theme = semiTheme } = props;
-  const widgets = formWidgets(theme);
+  const { items, required, mode, locale, data, serverErrors, recordId, record, layout = 'grid' } = props;
+  // The console's widgets and templates (the Semi theme and the modules' widgets): crud-view/registry.ts.
+  const registry = useRegistry();
+  const widgets = registry.widgetMap();
   const { t } = useTranslation('crud');
   const formRef = useRef<Form>(null);
   useImperativeHandle(ref, () => ({ submit: () => formRef.current?.submit() }), []);
@@ -114,7 +116,7 @@ export const EntityForm = forwardRef<EntityFormHandle, Props>(function EntityFor
       };
     }
     return ui;
-  }, [visible, labels, locale, layout]);
+  }, [visible, labels, locale, layout, widgets]);
 
   const transformErrors = (errors: RJSFValidationError[]): RJSFValidationError[] =>
     errors.map((e) => {
@@ -171,7 +173,7 @@ export const EntityForm = forwardRef<EntityFormHandle, Props>(function EntityFor
         formData={data}
         validator={validator}
         widgets={widgets}
-        templates={theme.templates}
+        templates={registry.templates}
         // `patch`: a widget that fills sibling fields too (the region picker's city and district) changes them at once.
         formContext={{ recordId, data, record, patch: (values: Row) => props.onChange({ ...data, ...values }) }}
         disabled={mode === 'info'}
