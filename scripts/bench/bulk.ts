@@ -62,6 +62,8 @@ export interface BulkExport {
   peakRssMb: number;
   /** peakRssMb − checkpointPeakRssMb: what the job's memory grew by past the checkpoint. */
   growthMb: number;
+  /** Peak RSS while the job had written at most each of these row counts (1 M, 5 M, 10 M), when it reached it. */
+  peakRssAtMb: Record<string, number>;
   fileRecords: number;
 }
 
@@ -71,10 +73,13 @@ async function exportJob(p: Proc, token: string, dataDir: string): Promise<BulkE
   let peak = idleRssMb;
   let checkpointPeak = idleRssMb;
   let processed = 0;
+  const marks = [1_000_000, 5_000_000, 10_000_000];
+  const peakAt: Record<string, number> = {};
   const sample = () => {
     const r = rssMb(pid);
     peak = Math.max(peak, r);
     if (processed <= CHECKPOINT) checkpointPeak = Math.max(checkpointPeak, r);
+    for (const m of marks) if (processed <= m) peakAt[m] = Math.max(peakAt[m] ?? idleRssMb, r);
   };
   const sampler = setInterval(sample, 20);
   const cpu0 = cpuTimeUs(pid);
@@ -99,7 +104,7 @@ async function exportJob(p: Proc, token: string, dataDir: string): Promise<BulkE
   for await (const _ of readline.createInterface({ input: fs.createReadStream(path.join(dir, file)) })) lines++;
   fs.rmSync(path.join(dir, file));
   if (lines - 1 !== job.processed) throw new Error(`export file holds ${lines - 1} records, the job says ${job.processed}`);
-  return { rows: job.processed, wallMs: Math.round(wallMs), rowsPerSec: Math.round(job.processed / (wallMs / 1000)), cpuMs, idleRssMb, checkpointPeakRssMb: checkpointPeak, peakRssMb: peak, growthMb: peak - checkpointPeak, fileRecords: lines - 1 };
+  return { rows: job.processed, wallMs: Math.round(wallMs), rowsPerSec: Math.round(job.processed / (wallMs / 1000)), cpuMs, idleRssMb, checkpointPeakRssMb: checkpointPeak, peakRssMb: peak, growthMb: peak - checkpointPeak, peakRssAtMb: Object.fromEntries(marks.filter((m) => m <= job.processed).map((m) => [m, peakAt[m]!])), fileRecords: lines - 1 };
 }
 
 export interface BulkImport {
@@ -187,7 +192,7 @@ export async function runBulk(deps: ScaleDeps, rows: number): Promise<void> {
       const token = (await deps.signIn(server.url, db.knex)).admin!;
       const countGoods = async () => Number(((await db.knex(TABLES.demoGoods).count({ n: '*' })) as { n: unknown }[])[0]!.n);
       const exp = only.includes('export') ? await exportJob(server, token, db.env.DATA_DIR!) : undefined;
-      if (exp) process.stderr.write(`[${db.name}] export: ${exp.rows} rows in ${exp.wallMs} ms (${exp.rowsPerSec} rows/s), RSS idle ${exp.idleRssMb} MB, peak to ${CHECKPOINT} rows ${exp.checkpointPeakRssMb} MB, peak ${exp.peakRssMb} MB (growth ${exp.growthMb} MB)\n`);
+      if (exp) process.stderr.write(`[${db.name}] export: ${exp.rows} rows in ${exp.wallMs} ms (${exp.rowsPerSec} rows/s), RSS idle ${exp.idleRssMb} MB, peak to ${CHECKPOINT} rows ${exp.checkpointPeakRssMb} MB, peak ${exp.peakRssMb} MB (growth ${exp.growthMb} MB), peak by rows ${JSON.stringify(exp.peakRssAtMb)}\n`);
       const imp = only.includes('import') ? await importJob(server, token, importRows, mode, countGoods) : undefined;
       if (imp) process.stderr.write(`[${db.name}] import (${mode}): ${imp.rows} rows in ${imp.jobMs} ms (${imp.rowsPerSec} rows/s), preview ${imp.previewMs} ms, peak RSS ${imp.peakRssMb} MB\n`);
       result.databases.push({ db: db.name, seedSeconds, ...(exp ? { export: exp } : {}), ...(imp ? { import: imp } : {}) });
