@@ -14,6 +14,7 @@
  * instead (the main bench's SQL floor) and say so. Also: the dashboard summary over `rows` orders (single requests),
  * and a CSV export job of every goods row (rows/s, peak RSS of the server above its idle RSS).
  * Writes a Markdown table to stdout and the `scale` section of bench/results.json (the rest of the file kept).
+ * `--shapes keyword,audit`: only the list shapes whose name holds one of the words.
  * `--only export,import` measures the data jobs alone on `rows` goods instead (scripts/bench/bulk.ts).
  */
 import http from 'node:http';
@@ -283,7 +284,9 @@ export async function runScale(deps: ScaleDeps): Promise<void> {
       server = await deps.startServer(bundle, db.env);
       const tokens = await deps.signIn(server.url, db.knex);
       // `--no-shapes`: only the seed, the dashboard and the export (a 10 000 000-row run where the list shapes take too long).
-      const list = deps.opt('no-shapes', '') === '' && !process.argv.includes('--no-shapes') ? shapes(ROWS) : [];
+      // `--shapes keyword,audit`: only the list shapes whose name holds one of these words.
+      const pick = deps.opt('shapes', '').split(',').filter(Boolean);
+      const list = deps.opt('no-shapes', '') === '' && !process.argv.includes('--no-shapes') ? shapes(ROWS).filter((s) => !pick.length || pick.some((w) => s.name.includes(w))) : [];
       const d = dialectOfKnex(db.knex);
       // The server's answers: the hand-written floor selects the columns the server answers, in its order.
       const answers = new Map<Shape, { list: Record<string, unknown>[]; pagination: { total: number } }>();
@@ -334,13 +337,24 @@ export async function runScale(deps: ScaleDeps): Promise<void> {
           if (deps.warmup > 0 && seconds === deps.seconds) run(p, path_, deps.warmup);
           return run(p, path_, seconds);
         };
+        // After each load run, one more request of the same shape and user before anything else is measured: the
+        // load process stops with up to --connections requests still queued in the server (for that user's share of
+        // the pool, USER_POOL_SHARE) or the floor, which go on running; this request waits behind them. Without it
+        // the next measurement met that queue (a 45 s single request after a shape cut at the 5 s limit).
+        const settle = async (p: Proc, path_: string, body: unknown) => {
+          const t = performance.now();
+          await (await fetchAgain(`${p.url}${path_}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) })).text();
+          return Math.round(performance.now() - t);
+        };
         const sl = loadOf(server, s.path, si.p50);
+        const serverSettle = await settle(server, s.path, s.body);
         const fl = loadOf(floor, `/scale/${i}`, fi.p50);
+        const floorSettle = await settle(floor, `/scale/${i}`, {});
         // No ratio where the floor answered differently, or answered nothing in the run (a slow shape under 32 connections).
         const ratio = same.get(s) || fl.rps < 1 ? null : Math.round((sl.rps / fl.rps) * 100) / 100;
-        const row = { shape: s.name, floor: s.hand ? 'hand-written SQL' : 'server SQL replayed', sameAnswer: !same.get(s), ...(same.get(s) ? { differs: same.get(s) } : {}), total: answers.get(s)!.pagination.total, idle: { server: si, floor: fi }, load: { server: { rps: Math.round(sl.rps), p50: sl.p50, p99: sl.p99, bad: sl.bad }, floor: { rps: Math.round(fl.rps), p50: fl.p50, p99: fl.p99, bad: fl.bad } }, ratio };
+        const row = { shape: s.name, floor: s.hand ? 'hand-written SQL' : 'server SQL replayed', sameAnswer: !same.get(s), ...(same.get(s) ? { differs: same.get(s) } : {}), total: answers.get(s)!.pagination.total, idle: { server: si, floor: fi }, settleMs: { server: serverSettle, floor: floorSettle }, load: { server: { rps: Math.round(sl.rps), p50: sl.p50, p99: sl.p99, bad: sl.bad }, floor: { rps: Math.round(fl.rps), p50: fl.p50, p99: fl.p99, bad: fl.bad } }, ratio };
         rowsOut.push(row);
-        process.stderr.write(`[${db.name}] ${s.name.padEnd(42)} idle p50 ${si.p50} / p99 ${si.p99} ms (floor ${fi.p50} / ${fi.p99}); ${Math.round(sl.rps)} req/s vs floor ${Math.round(fl.rps)} (${ratio === null ? '—' : `${Math.round(ratio * 100)} %`})${sl.bad ? ` FAILED ${sl.bad}: ${sl.sample}` : ''}\n`);
+        process.stderr.write(`[${db.name}] ${s.name.padEnd(42)} idle p50 ${si.p50} / p99 ${si.p99} ms (floor ${fi.p50} / ${fi.p99}); ${Math.round(sl.rps)} req/s vs floor ${Math.round(fl.rps)} (${ratio === null ? '—' : `${Math.round(ratio * 100)} %`}); settled after ${serverSettle} / ${floorSettle} ms${sl.bad ? ` FAILED ${sl.bad}: ${sl.sample}` : ''}\n`);
       }
       // The dashboard summary over ROWS orders and request-log rows, one request at a time.
       const dash = await idle(server.url, '/admin/demo/dashboard/summary', { authorization: tokens.admin! }, undefined, IDLE_MS);

@@ -77,12 +77,27 @@ export const COMMON_CANDIDATES = 5000;
 
 /**
  * Is `value` common in `columns`, i.e. does the search index hold at least COMMON_CANDIDATES candidates for it?
- * SQLite: a count of the FTS5 match cut at the threshold (it stops there: a few ms at most). Undefined where there
- * is no such count: PostgreSQL (its planner weighs the trigram index against the order's own index; its estimate
- * of a needle was tried here and was wrong both ways at 10 M rows), MariaDB (no search index), a needle too short.
+ * SQLite: a count of the FTS5 match cut at the threshold (it stops there: a few ms at most). PostgreSQL: the
+ * planner's row estimate of the needle (an `EXPLAIN`, no rows read): a GIN index cannot stop a count of its
+ * candidates early (it collects them all, the cost of answering through it). The estimate only decides whether to
+ * try the walk, which is bounded (WALK_PREFIX rows); a page the walk does not fill is then read through the index
+ * with the planner's other plans switched off (crud/operations/page.ts `indexedRows`), so a needle misjudged common
+ * costs a short walk, not a walk through the whole table (docs/decisions.md, "Search that scales"). Undefined where
+ * there is no such plan: MariaDB (no search index), a needle too short.
  */
 export async function commonNeedle(knex: Knex, search: SearchIndex, columns: readonly string[], value: string): Promise<boolean | undefined> {
-  if ((knex.client.config.client as unknown) !== 'better-sqlite3') return undefined;
+  const client = knex.client.config.client as unknown;
+  if (client === 'pg') {
+    if ([...value].length < SEARCH_MIN_CHARS || !columns.length || !columns.every((c) => search.columns.includes(c))) return undefined;
+    const qb = knex({ a: search.table }).select(knex.raw('1'));
+    whereContains(qb, columns, value, undefined);
+    const { sql, bindings } = qb.toSQL();
+    const res = (await knex.raw(`EXPLAIN (FORMAT JSON) ${sql}`, bindings)) as { rows: { 'QUERY PLAN': unknown }[] };
+    const raw = res.rows[0]?.['QUERY PLAN'];
+    const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[];
+    return Number(plan[0]?.Plan?.['Plan Rows']) >= COMMON_CANDIDATES;
+  }
+  if (client !== 'better-sqlite3') return undefined;
   const fts = ftsQuery(search, columns, value);
   if (!fts) return undefined;
   const [row] = (await knex.raw(`SELECT count(*) AS n FROM (SELECT rowid FROM ?? WHERE ?? MATCH ? LIMIT ?)`, [search.ftsTable, search.ftsTable, fts, COMMON_CANDIDATES])) as { n: number }[];
