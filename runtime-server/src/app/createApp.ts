@@ -227,7 +227,15 @@ export async function createApp(config: Config, parts: AppParts, options: Create
     // it answers 1001 error.queryTimeout and its connection serves the next request. A signed-in user's requests
     // hold at most his share of the pool (the actor is known once the auth guard has run).
     const statementMs = config.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
-    app.use((ctx, next) => withStatementLimit(statementMs, next, () => (ctx.state.actor as { userId?: number } | undefined)?.userId));
+    app.use((ctx, next) =>
+      withStatementLimit(
+        statementMs,
+        next,
+        () => (ctx.state.actor as { userId?: number } | undefined)?.userId,
+        // Not `req.destroyed`: a request stream is destroyed once its body is read.
+        () => ctx.req.socket.destroyed,
+      ),
+    );
     // An exact API route goes straight to its chain (http/routeTable.ts); the rest takes the long way below.
     app.use(table.fastRoutes());
     // Before the console: a browser opening a plugin-served file asks for HTML too.

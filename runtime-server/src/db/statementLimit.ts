@@ -34,6 +34,8 @@ interface RequestScope {
   owner?: () => string | number | undefined;
   /** Connections the request holds now. */
   held: number;
+  /** True once the request's client has gone: a request still waiting for its share is dropped, not run. */
+  gone?: () => boolean;
 }
 
 const store = new AsyncLocalStorage<RequestScope>();
@@ -42,8 +44,17 @@ const store = new AsyncLocalStorage<RequestScope>();
  * Runs `fn` with its statements limited to `ms` (0: unbounded). With `owner`, the request's connections count
  * toward its owner's share of the pool (USER_POOL_SHARE).
  */
-export function withStatementLimit<T>(ms: number, fn: () => T, owner?: RequestScope['owner']): T {
-  return store.run({ ms, held: 0, ...(owner ? { owner } : {}) }, fn);
+export function withStatementLimit<T>(ms: number, fn: () => T, owner?: RequestScope['owner'], gone?: RequestScope['gone']): T {
+  return store.run({ ms, held: 0, ...(owner ? { owner } : {}), ...(gone ? { gone } : {}) }, fn);
+}
+
+/**
+ * A request whose client left while it waited for its owner's share: nobody reads its answer, so it gives its turn
+ * to the owner's next request instead of running (a load generator or a closed tab leaves up to a share's worth of
+ * a user's queue behind it; each would otherwise run to its limit before the user's next request).
+ */
+export function clientGoneError(): AppError {
+  return new AppError('error.clientGone');
 }
 
 /** Runs `fn` (a migration, a data job, a task run started from a request) with no statement limit. */
@@ -284,7 +295,13 @@ function shareThePool(knex: Knex, max: number, sqlite: boolean): void {
   };
   const acquireScoped = async (scope: RequestScope): Promise<Connection> => {
     const key = scope.held === 0 ? scope.owner?.() : undefined;
-    if (key !== undefined) await shares.enter(key);
+    if (key !== undefined) {
+      await shares.enter(key);
+      if (scope.gone?.()) {
+        shares.leave(key);
+        throw clientGoneError();
+      }
+    }
     let connection: Connection;
     try {
       // After the share's wait: the turn is owed when the connection is about to be taken.

@@ -18,6 +18,7 @@ export const en: Messages = {
   'error.idsRequired': 'Parameter ids is required: an array of ids',
   'error.dbUnavailable': 'The database is unavailable, please try again shortly',
   'error.queryTimeout': 'The query took too long; narrow the filter and try again',
+  'error.clientGone': 'The request was abandoned by its client',
   'error.internal': 'Internal server error, please try again later',
   'error.listTooLarge': 'More than {max} rows match; use the paged query',
   'error.noUpdatableField': 'Nothing to update',

@@ -17,6 +17,7 @@ export const zhCn = {
   'error.idsRequired': '参数 ids 不能为空，应为 id 数组',
   'error.dbUnavailable': '数据库暂时不可用，请稍后再试',
   'error.queryTimeout': '查询耗时过长，请缩小筛选范围后重试',
+  'error.clientGone': '请求已被客户端放弃',
   'error.internal': '服务器内部错误，请稍后再试',
   'error.listTooLarge': '结果超过 {max} 条，请使用分页查询',
   'error.noUpdatableField': '没有可更新的字段',

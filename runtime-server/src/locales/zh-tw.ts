@@ -18,6 +18,7 @@ export const zhTw: Messages = {
   'error.idsRequired': '參數 ids 不能為空，應為 id 陣列',
   'error.dbUnavailable': '資料庫暫時無法使用，請稍後再試',
   'error.queryTimeout': '查詢耗時過長，請縮小篩選範圍後重試',
+  'error.clientGone': '請求已被用戶端放棄',
   'error.internal': '伺服器內部錯誤，請稍後再試',
   'error.listTooLarge': '結果超過 {max} 筆，請使用分頁查詢',
   'error.noUpdatableField': '沒有可更新的欄位',
