@@ -10,7 +10,7 @@ import type { Knex } from 'knex';
 import { TABLES } from '../runtime-server/src/generated/tables.js';
 
 const FMT = 'YYYY-MM-DD HH:mm:ss';
-/** Titles with their goodsType (seed/10-dict.json: 1 数码, 2 服装, 3 食品). */
+/** Titles with their goodsType (schemas/dict/seed/dict.json: 1 数码, 2 服装, 3 食品). */
 const GOODS: [string, number][] = [
   ['无线耳机', 1], ['机械键盘', 1], ['充电宝', 1], ['蓝牙音箱', 1],
   ['帆布包', 2], ['运动外套', 2], ['棉质T恤', 2], ['羊毛围巾', 2],

@@ -7,16 +7,24 @@ import type { EntityModel } from '../model.js';
 const DICT_TYPE_ENTITY = 'dict/type';
 
 /**
- * The dictionary keys the seed data defines (`schemas/seed/*.json`, rows of dict/type), or undefined when the
- * project has no seed folder (a scratch project of the generator's own tests): then nothing can be checked.
+ * The dictionary keys the seed data defines (rows of dict/type in any folder's seeds, `schemas/<folder>/seed/*.json`),
+ * or undefined when no folder has seeds (a scratch project of the generator's own tests): then nothing can be checked.
  */
-export function seedDictKeys(seedDir: string): Set<string> | undefined {
-  if (!fs.existsSync(seedDir)) return undefined;
+export function seedDictKeys(schemasDir: string): Set<string> | undefined {
+  const seedDirs = fs.existsSync(schemasDir)
+    ? fs
+        .readdirSync(schemasDir, { withFileTypes: true })
+        .filter((d) => d.isDirectory() && fs.existsSync(path.join(schemasDir, d.name, 'seed')))
+        .map((d) => path.join(schemasDir, d.name, 'seed'))
+        .sort()
+    : [];
+  if (!seedDirs.length) return undefined;
   const keys = new Set<string>();
-  for (const name of fs.readdirSync(seedDir).filter((n) => n.endsWith('.json')).sort()) {
+  const files = seedDirs.flatMap((dir) => fs.readdirSync(dir).filter((n) => n.endsWith('.json')).sort().map((n) => path.join(dir, n)));
+  for (const file of files) {
     let doc: { rows?: { entity?: unknown; values?: { key?: unknown } }[] };
     try {
-      doc = JSON.parse(fs.readFileSync(path.join(seedDir, name), 'utf8')) as typeof doc;
+      doc = JSON.parse(fs.readFileSync(file, 'utf8')) as typeof doc;
     } catch {
       continue; // the seed loader reports a broken seed file at start-up; here it only means fewer known keys
     }
@@ -49,7 +57,7 @@ export function checkDicts(entities: EntityModel[], keys: Set<string>, codingFil
           entity.file,
           `/properties/${field.name}/x-dict`,
           `x-dict "${field.dict}" is not a dictionary the seed defines (known: ${known}); use one of those, or add ` +
-            `{ "entity": "${DICT_TYPE_ENTITY}", "match": ["key"], "values": { "name": "…", "key": "${field.dict}" } } to a file in schemas/seed/`,
+            `{ "entity": "${DICT_TYPE_ENTITY}", "match": ["key"], "values": { "name": "…", "key": "${field.dict}" } } to a file in schemas/dict/seed/`,
         ),
       );
     }

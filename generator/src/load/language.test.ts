@@ -21,7 +21,7 @@ function project(files: Record<string, Raw>): { root: string; schemas: string } 
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'schema-language-'));
   roots.push(root);
   const schemas = path.join(root, 'schemas');
-  for (const rel of ['meta/entity.schema.json', 'base/module.json', 'seed/10-dict.json']) {
+  for (const rel of ['meta/entity.schema.json', 'base/module.json', 'dict/seed/dict.json']) {
     fs.mkdirSync(path.dirname(path.join(schemas, rel)), { recursive: true });
     fs.copyFileSync(path.join(REPO_ROOT, 'schemas', rel), path.join(schemas, rel));
   }
@@ -127,7 +127,7 @@ describe('x-dict', () => {
     const err = errorsOf({ 'shop/book.json': entity({}, { kind: { type: 'integer', 'x-dict': 'bookKind' } }) });
     assert.deepEqual(err.errors.map((e) => [e.code, e.pointer]), [['UnknownDict', '/properties/kind/x-dict']]);
     assert.match(err.errors[0]!.message, /x-dict "bookKind" is not a dictionary the seed defines \(known: brand, goodsType, occupation\)/);
-    assert.match(err.errors[0]!.message, /"key": "bookKind".*schemas\/seed\//);
+    assert.match(err.errors[0]!.message, /"key": "bookKind".*schemas\/dict\/seed\//);
     assert.doesNotThrow(() => load({ 'shop/book.json': entity({}, { kind: { type: 'integer', 'x-dict': 'brand' } }) }));
   });
 

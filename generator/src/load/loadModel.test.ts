@@ -29,7 +29,7 @@ function project(files: Record<string, Raw | string>): { root: string; schemas: 
   fs.mkdirSync(path.join(schemas, 'meta'), { recursive: true });
   fs.copyFileSync(META, path.join(schemas, 'meta', 'entity.schema.json'));
   // As in the repository: base's naming group (sys) and the seed's dictionaries, unless a test gives its own.
-  for (const rel of ['base/module.json', 'seed/10-dict.json']) {
+  for (const rel of ['base/module.json', 'dict/seed/dict.json']) {
     fs.mkdirSync(path.dirname(path.join(schemas, rel)), { recursive: true });
     fs.copyFileSync(path.join(REPO, 'schemas', rel), path.join(schemas, rel));
   }
@@ -92,11 +92,11 @@ const goodsJoiningUser = (select: Record<string, string>) =>
   });
 
 describe('loadModel', () => {
-  it('loads a valid folder, sorted by $id, skipping meta/ and seed/', () => {
+  it("loads a valid folder, sorted by $id, skipping meta/ and a module's seed/", () => {
     const model = load({
       'demo/goods.json': goodsJoiningUser({ userName: 'name' }),
       'base/sys-user.json': user(),
-      'seed/10-x.json': '[1, 2, 3]',
+      'demo/seed/10-x.json': '[1, 2, 3]',
     });
     assert.deepEqual(model.entities.map((e) => [e.id, e.file]), [
       ['base/sys/user', 'schemas/base/sys-user.json'],

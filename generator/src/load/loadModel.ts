@@ -33,7 +33,7 @@ export function loadModel(schemasDir: string, root: string, warnings?: string[])
     entities.push(entity);
   }
   all.push(...resolveRelations(entities));
-  const dictKeys = seedDictKeys(path.join(schemasDir, 'seed'));
+  const dictKeys = seedDictKeys(schemasDir);
   if (dictKeys) {
     const coding = new Set(files.filter((f) => f.doc['x-origin'] === 'coding').map((f) => f.file));
     const dicts = checkDicts(entities, dictKeys, coding);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SEED_DIR } from '../db/seed.js';
+import { SCHEMAS_DIR } from '../db/seed.js';
 import { countNodes } from '../modules/base/menuTree.js';
 import { testDatabases } from '../testing/forEachDb.js';
 import { startTestApp } from '../testing/testApp.js';
@@ -114,7 +114,7 @@ for (const db of testDatabases()) {
         assert.equal(admins.length, 1);
         assert.equal(Number(admins[0].isSuper), 1);
         const menus = Number((await knex('base_sys_menu').count({ n: '*' }))[0]?.n);
-        const tree = JSON.parse(fs.readFileSync(path.join(SEED_DIR, 'menus.json'), 'utf8')).menus;
+        const tree = JSON.parse(fs.readFileSync(path.join(SCHEMAS_DIR, 'base', 'seed', 'menus.json'), 'utf8')).menus;
         assert.equal(menus, countNodes(tree), 'the whole menu tree, once');
         const migrations = Number((await knex('knex_migrations').count({ n: '*' }))[0]?.n);
         assert.ok(migrations >= 1);

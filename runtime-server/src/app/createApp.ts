@@ -26,7 +26,7 @@ import { createRegistry } from '../crud/entityRuntime.js';
 import { createDb } from '../db/createDb.js';
 import { withStatementLimit } from '../db/statementLimit.js';
 import { migrateLatest } from '../db/migrate.js';
-import { seed } from '../db/seed.js';
+import { SCHEMAS_DIR, seed, seedSources } from '../db/seed.js';
 import { composeEndpoint } from '../http/composeEndpoint.js';
 import { RouteTable } from '../http/routeTable.js';
 import { openRouteLimit } from '../http/rateLimit.js';
@@ -169,7 +169,10 @@ export async function createApp(config: Config, parts: AppParts, options: Create
     }
     // A project of its own (tests) holds the bundled migrations and its own.
     await (options.project ? applyMigrations(knex, options.project) : migrateLatest(knex));
-    await seed(knex, registry, ports.identity);
+    // The kernel's seeds, then each module's in module order (docs/kernel-and-modules.md, "Seeds"); a project's
+    // own entities are served only below, so its seeds read them from its generated model.
+    const seedRegistry = options.project ? createRegistry(loadGenerated(options.project.generated).model, ajv, limits) : registry;
+    await seed(knex, seedRegistry, ports.identity, seedSources(options.project?.schemas ?? SCHEMAS_DIR, modules.map((m) => m.name)));
     await bareLogos(knex);
     services.auth.secret = await ensureJwtSecret(knex);
     await ports.identity.bootstrap(knex, config, logger);

@@ -5,7 +5,7 @@ import type { EntityRuntime } from '../crud/entityRuntime.js';
 import type { SessionState } from './sessions.js';
 
 /**
- * Menu trees as exchanged by `menu/export`, `menu/import` and the boot seed `schemas/seed/menus.json`
+ * Menu trees as exchanged by `menu/export`, `menu/import` and the boot seed `schemas/base/seed/menus.json`
  * (docs/reference/api-contract.md §6.5, §7.5): a node is a menu row without `id`, `parentId`, `createTime`,
  * `updateTime`, plus its children in `childMenus`.
  */

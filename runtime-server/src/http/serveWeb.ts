@@ -78,7 +78,7 @@ async function statFile(file: string): Promise<fs.Stats | undefined> {
   return stat?.isFile() ? stat : undefined;
 }
 
-/** What the product itself embeds: the seeded documentation menu (schemas/seed/menus.json, "文档官网"). */
+/** What the product itself embeds: the seeded documentation menu (schemas/base/seed/menus.json, "文档官网"). */
 export const BUILT_IN_FRAMES = ['https://cool-js.com'];
 
 /**

@@ -15,7 +15,7 @@ function shownNames(menus: SeedMenu[], out = new Set<string>()): Set<string> {
 
 describe('menu labels', () => {
   it('translates every seeded directory and page name (buttons are never shown)', () => {
-    const seed = JSON.parse(fs.readFileSync(new URL('../../../schemas/seed/menus.json', import.meta.url), 'utf8')) as { menus: SeedMenu[] };
+    const seed = JSON.parse(fs.readFileSync(new URL('../../../schemas/base/seed/menus.json', import.meta.url), 'utf8')) as { menus: SeedMenu[] };
     const names = shownNames(seed.menus);
     assert.ok(names.size > 20);
     for (const name of names) {

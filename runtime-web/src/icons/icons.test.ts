@@ -9,7 +9,7 @@ import { iconMessages } from './locales';
 import { ICONS, ICON_NAMES, resolveIconName, type IconName } from './registry';
 import { filterIcons } from './search';
 
-const seedFile = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../schemas/seed/menus.json');
+const seedFile = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../schemas/base/seed/menus.json');
 
 function seededIconNames(): string[] {
   const out = new Set<string>();

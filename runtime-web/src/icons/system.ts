@@ -1,6 +1,6 @@
 import { circle, gear, line, path, rays, rect, type IconShape } from './shape';
 
-/** Console and menu icons: every icon name the seeded menus carry (`schemas/seed/menus.json`) maps here. */
+/** Console and menu icons: every icon name the seeded menus carry (`schemas/base/seed/menus.json`) maps here. */
 export const SYSTEM_ICONS = {
   home: [path('M3 11l9-7 9 7'), path('M5 9.5V20h5v-5h4v5h5V9.5')],
   system: [gear(12, 12, 6.6, 9, 8), circle(12, 12, 3)],

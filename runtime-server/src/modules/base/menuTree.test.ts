@@ -10,7 +10,7 @@ import { countNodes, exportMenuTree, importMenuTree } from './menuTree.js';
 import type { MenuNode } from './menuTree.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
-const SEED = path.join(ROOT, 'schemas', 'seed', 'menus.json');
+const SEED = path.join(ROOT, 'schemas', 'base', 'seed', 'menus.json');
 const MODEL = path.join(ROOT, 'runtime-server', 'src', 'generated', 'model.json');
 const NOW = '2024-01-02 03:04:05';
 
@@ -65,7 +65,7 @@ async function createMenuTable(knex: Knex): Promise<void> {
   });
 }
 
-describe('schemas/seed/menus.json', () => {
+describe('schemas/base/seed/menus.json', () => {
   const menus = seedMenus();
   const all: { node: MenuNode; parents: MenuNode[] }[] = [];
   walk(menus, (node, parents) => all.push({ node, parents }));

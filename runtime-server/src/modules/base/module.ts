@@ -20,7 +20,7 @@ export default defineModule({
   authSources: [ENTITIES.baseSysMenu, ENTITIES.baseSysRole, ENTITIES.baseSysDepartment, ENTITIES.baseSysUser, ENTITIES.baseSysUserRole, ENTITIES.baseSysRoleMenu, ENTITIES.baseSysRoleDepartment],
   visibility: { [ENTITIES.baseSysRole]: roleVisibility },
   hooks: { [ENTITIES.baseSysRole]: roleHooks, [ENTITIES.baseSysUser]: userHooks, [ENTITIES.baseSysMenu]: menuHooks, [ENTITIES.baseSysDepartment]: departmentHooks, [ENTITIES.baseSysAudit]: auditHooks },
-  // The retention jobs seeded as system tasks in schemas/seed/30-task.json: once a day across all instances.
+  // The retention jobs seeded as system tasks in schemas/task/seed/tasks.json: once a day across all instances.
   taskHandlers(registry) {
     registry.register('baseSysLogService.prune', async ({ services }) => ({ deleted: await pruneRequestLogs(services.knex) }));
     registry.register('baseSysAuditService.prune', async ({ services }) => ({ deleted: await pruneAudit(services.knex) }));
