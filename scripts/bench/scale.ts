@@ -232,7 +232,7 @@ async function captureSql(env: Record<string, string>, shapesToCapture: Shape[],
     captured = [];
     await call();
     // The guard's, the log's and the scheduler's statements (a task tick may fall in between) left out.
-    out.set(s, captured.filter((x) => !/base_sys_(session|conf|rate)\b|\btask_(info|log)\b|\block_/.test(x.sql) && !/^insert into [`"]?base_sys_log/i.test(x.sql)));
+    out.set(s, captured.filter((x) => !/base_sys_(session|conf|rate)\b|\btask_(info|log)\b|\block_/.test(x.sql) && !/^(with ins as \()?insert into [`"]?base_sys_log/i.test(x.sql)));
   }
   server.close();
   await instance.close();

@@ -114,7 +114,8 @@ for (const db of testDatabases()) {
       await setConf('logKeep', '5');
       await setConf('recycleKeep', null);
       assert.deepEqual(await pruneLogs(knex(), at), { logs: 1, recycle: 0 });
-      assert.equal((await knex()('base_sys_log')).length, 2);
+      // (A request's own row, flushed by its writer's timer meanwhile, is not one of these.)
+      assert.equal((await knex()('base_sys_log').where({ action: '/seeded' })).length, 2);
       assert.equal((await knex()('base_sys_log').where('createTime', '<', '2024-06-10 00:00:00')).length, 0, 'the row a second before the cutoff went');
       await setConf('recycleKeep', '1'); // cutoff 2024-06-14 00:00:00
       assert.deepEqual(await pruneLogs(knex(), at), { logs: 0, recycle: 2 });
