@@ -12,8 +12,17 @@ describe('request log writer (real SQLite)', () => {
   const errors: unknown[][] = [];
   const logger = { error: (...a: unknown[]) => errors.push(a) };
   const count = async () => Number(((await knex('base_sys_log').count({ n: '*' })) as { n: unknown }[])[0]!.n);
-  const createTable = () =>
-    knex.schema.createTable('base_sys_log', (t) => {
+  /** The log's hourly roll-up (http/requestLogRollup.ts), as the migration makes it. */
+  const hours = async () => (await knex('base_sys_log_hour').orderBy('hour').select('hour', 'n')).map((r: { hour: string; n: unknown }) => [r.hour, Number(r.n)]);
+  const createTable = async () => {
+    if (!(await knex.schema.hasTable('base_sys_log_hour'))) {
+      await knex.schema.createTable('base_sys_log_hour', (t) => {
+        t.string('hour').primary();
+        t.bigInteger('n').notNullable();
+      });
+    }
+    await knex('base_sys_log_hour').delete();
+    await knex.schema.createTable('base_sys_log', (t) => {
       t.increments('id');
       t.integer('userId');
       t.string('action', 1000);
@@ -22,6 +31,7 @@ describe('request log writer (real SQLite)', () => {
       t.string('createTime');
       t.string('updateTime');
     });
+  };
 
   /** Row counts of the INSERTs the writer prepares on the pooled connection (one: min = max = 1), until `restore()`. */
   const watchInserts = async () => {
@@ -30,7 +40,7 @@ describe('request log writer (real SQLite)', () => {
     const prepare = conn.prepare;
     const sizes: number[] = [];
     conn.prepare = function (this: unknown, sql: string) {
-      if (/^insert into/i.test(sql)) sizes.push(sql.split('(?').length - 1);
+      if (/^insert into .base_sys_log. /i.test(sql)) sizes.push(sql.split('(?').length - 1);
       return prepare.call(this, sql);
     };
     return {
@@ -58,6 +68,33 @@ describe('request log writer (real SQLite)', () => {
     await w.close();
     const ids = (await knex('base_sys_log').orderBy('id').select('userId')).map((r: { userId: number }) => r.userId);
     assert.deepEqual(ids, Array.from({ length: 130 }, (_, i) => i));
+    assert.deepEqual(await hours(), [['2026-01-01 00:00:00', 130]], 'each batch added its rows to their hour');
+  });
+
+  it('adds a batch that straddles hours to each hour, in the transaction of its rows', async () => {
+    await knex('base_sys_log').delete();
+    await knex('base_sys_log_hour').delete();
+    const w = new RequestLogWriter(knex, logger, { flushMs: 10_000, batchRows: 1000 });
+    const times = ['2026-01-01 09:59:59', '2026-01-01 10:00:00', '2026-01-01 10:30:00', '2026-01-02 00:00:00'];
+    for (let i = 0; i < 8; i++) w.add({ ...row(i), createTime: times[i % 4]! });
+    await w.close();
+    assert.deepEqual(await hours(), [
+      ['2026-01-01 09:00:00', 2],
+      ['2026-01-01 10:00:00', 4],
+      ['2026-01-02 00:00:00', 2],
+    ]);
+    // A batch whose roll-up upsert fails leaves no row behind (one transaction): the roll-up table is gone here.
+    await knex.schema.renameTable('base_sys_log_hour', 'base_sys_log_hour_away');
+    errors.length = 0;
+    const w2 = new RequestLogWriter(knex, logger, { flushMs: 10_000, batchRows: 1000 });
+    w2.add(row(99));
+    await w2.flush();
+    assert.equal(w2.pending, 1, 'kept for the next attempt');
+    assert.equal(await count(), 8, 'the INSERT was rolled back with the failed upsert');
+    await knex.schema.renameTable('base_sys_log_hour_away', 'base_sys_log_hour');
+    await w2.close();
+    assert.equal(await count(), 9);
+    assert.deepEqual((await hours()).at(0), ['2026-01-01 00:00:00', 1]);
   });
 
   it('keeps rows while the table is unwritable and writes them once it is back (nothing lost)', async () => {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { TABLES } from '../generated/tables.js';
+import { addHoursSql, LOG_HOUR, perHour } from './requestLogRollup.js';
 
 /** One `base_sys_log` row as the request log builds it; its `updateTime` is its `createTime` (a log row is never updated). */
 export interface LogRow {
@@ -29,11 +30,13 @@ export interface RequestLogWriterOptions {
 /** What the writer uses of a better-sqlite3 connection. */
 interface SqliteConnection {
   prepare(sql: string): { run(values: unknown[]): unknown };
+  transaction(fn: () => void): { immediate(): void };
 }
 
 /** What the writer uses of a mysql2 connection (callback API, as Knex makes it). */
 interface MysqlConnection {
   execute(sql: string, values: unknown[], callback: (err: Error | null) => void): unknown;
+  query(sql: string, callback: (err: Error | null) => void): unknown;
   destroy(): void;
 }
 
@@ -79,6 +82,23 @@ function valuesOf(rows: readonly LogRow[], shape: RowShape): unknown[] {
 }
 
 const sqlByRows = new Map<string, string>();
+const pgByRows = new Map<string, string>();
+
+/**
+ * PostgreSQL: the batch's INSERT and its hours' upsert as one statement (one round trip, one transaction): the
+ * inserted rows' times come back from the INSERT and are counted per hour (docs/decisions.md "Request-log roll-up").
+ */
+function pgInsertSql(n: number): string {
+  let sql = pgByRows.get(String(n));
+  if (!sql) {
+    sql =
+      `with ins as (${insertSql(n, SIX, '"')} returning "createTime") ` +
+      `insert into "${LOG_HOUR}" ("hour", "n") select date_trunc('hour', "createTime"), count(*) from ins group by 1 order by 1 ` +
+      `on conflict ("hour") do update set "n" = "${LOG_HOUR}"."n" + excluded."n"`;
+    pgByRows.set(String(n), sql);
+  }
+  return sql;
+}
 
 /**
  * The row counts an INSERT is made for. A batch is cut into them (437 rows: 200 + 200 + 20 + 10 + 5 + 2), so
@@ -222,7 +242,8 @@ export class RequestLogWriter {
   }
 
   /**
-   * One INSERT. SQLite: straight on the connection Knex pools (held for the call), prepared once per size
+   * One INSERT, and in the same transaction the upsert of its rows' hours into the roll-up (one statement on
+   * PostgreSQL, `pgInsertSql`). SQLite: straight on the connection Knex pools (held for the call), prepared once per size
    * (db/statementCache.ts): Knex's raw path re-scanned the statement's placeholders and checked each value on
    * every batch, more than SQLite took to store the rows. MariaDB/MySQL: a server-side prepared statement,
    * values sent in the binary protocol, so mysqld no longer parses thousands of literals per batch (measured
@@ -234,10 +255,18 @@ export class RequestLogWriter {
   private async insert(rows: readonly LogRow[]): Promise<void> {
     const client = this.knex.client as PoolClient | undefined;
     const kind = client?.config?.client;
+    // The rows' hours for the request log's roll-up (http/requestLogRollup.ts), written in the same transaction as
+    // the rows: one upsert per flush, of one hour's row unless the batch straddles an hour.
+    const hours = kind === 'pg' ? [] : perHour(rows.map((r) => r.createTime));
     if (kind === 'better-sqlite3' && client?.acquireConnection && client.releaseConnection) {
       const conn = await client.acquireConnection();
       try {
-        conn.prepare(insertSql(rows.length, SIX)).run(valuesOf(rows, SIX));
+        conn
+          .transaction(() => {
+            conn.prepare(insertSql(rows.length, SIX)).run(valuesOf(rows, SIX));
+            conn.prepare(addHoursSql('sqlite', hours.length)).run(hours.flat());
+          })
+          .immediate();
       } finally {
         await client.releaseConnection(conn);
       }
@@ -247,16 +276,29 @@ export class RequestLogWriter {
       if (this.own && !client.validateConnection(this.own)) await this.dropOwn(client);
       this.own ??= await client.acquireRawConnection();
       const conn = this.own;
+      const query = (sql: string) => new Promise<void>((resolve, reject) => conn.query(sql, (err) => (err ? reject(err) : resolve())));
+      const execute = (sql: string, values: unknown[]) => new Promise<void>((resolve, reject) => conn.execute(sql, values, (err) => (err ? reject(err) : resolve())));
       try {
-        await new Promise<void>((resolve, reject) => conn.execute(insertSql(rows.length, FIVE), valuesOf(rows, FIVE), (err) => (err ? reject(err) : resolve())));
+        await query('begin');
+        await execute(insertSql(rows.length, FIVE), valuesOf(rows, FIVE));
+        await execute(addHoursSql('mysql', hours.length), hours.flat());
+        await query('commit');
       } catch (err) {
-        // A new connection for the next attempt: this one may be broken (a restarted database, a network fault).
+        // A new connection for the next attempt: this one may be broken (a restarted database, a network fault); an
+        // open transaction ends (rolled back) with it.
         await this.dropOwn(client);
         throw err;
       }
       return;
     }
-    await this.knex.raw(insertSql(rows.length, SIX, kind === 'pg' ? '"' : '`'), valuesOf(rows, SIX) as Knex.RawBinding[]);
+    if (kind === 'pg') {
+      await this.knex.raw(pgInsertSql(rows.length), valuesOf(rows, SIX) as Knex.RawBinding[]);
+      return;
+    }
+    await this.knex.transaction(async (trx) => {
+      await trx.raw(insertSql(rows.length, SIX), valuesOf(rows, SIX) as Knex.RawBinding[]);
+      await trx.raw(addHoursSql('sqlite', hours.length), hours.flat());
+    });
   }
 
   /** Ends it politely at shutdown; after an error it is destroyed at once (a hung socket would never answer a QUIT). */

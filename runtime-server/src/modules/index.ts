@@ -1,5 +1,6 @@
 import type { ModuleDefinition } from '../app/module.js';
 import base from './base/module.js';
+import demo from './demo/module.js';
 import dict from './dict/module.js';
 import helper from './helper/module.js';
 import lock from './lock/module.js';
@@ -12,4 +13,4 @@ import user from './user/module.js';
  * The modules that declare more than their schemas (docs/kernel-and-modules.md). Modules
  * made of schemas and handlers only are wired by the generated routes and need no entry here.
  */
-export const modules: readonly ModuleDefinition[] = [base, dict, helper, lock, plugin, space, task, user];
+export const modules: readonly ModuleDefinition[] = [base, demo, dict, helper, lock, plugin, space, task, user];

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { now } from '../../db/values.js';
 import { table } from '../../db/table.js';
 import { TABLES } from '../../generated/tables.js';
+import { deleteLogRows } from '../../http/requestLogRollup.js';
 
 /** `base_sys_conf` keys of the retention settings (days), seeded with 31. */
 export const LOG_KEEP = 'logKeep';
@@ -77,7 +78,8 @@ export async function deleteOlder(knex: Knex, tableName: string, cutoff: string,
   for (;;) {
     const ids = (await knex(tableName).where('createTime', '<', cutoff).orderBy([{ column: 'createTime' }, { column: 'id' }]).limit(batchRows).pluck('id')) as number[];
     if (!ids.length) return total;
-    total += Number(await knex(tableName).whereIn('id', ids).delete());
+    // The request log's batches take their rows out of its hourly roll-up in the same transaction.
+    total += tableName === TABLES.baseSysLog ? await deleteLogRows(knex, ids) : Number(await knex(tableName).whereIn('id', ids).delete());
     if (ids.length < batchRows) return total;
   }
 }

@@ -1,12 +1,13 @@
 import type { Handler } from '../../core/handler.js';
 import { LOG_KEEP, readConf, writeConf } from './logRetention.js';
-import { TABLES } from '../../generated/tables.js';
+import { clearLog } from '../../http/requestLogRollup.js';
 
 /** `POST clear`: deletes every request log (permission `base:sys:log:clear`). */
 export const clear: Handler = async ({ services }) => {
   // Rows of earlier requests still queued on this instance go too.
   await services.requestLog.flush();
-  await services.knex(TABLES.baseSysLog).delete();
+  // The rows and their hourly roll-up together (http/requestLogRollup.ts).
+  await clearLog(services.knex);
   return undefined;
 };
 

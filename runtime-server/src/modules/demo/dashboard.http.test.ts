@@ -69,13 +69,16 @@ for (const db of testDatabases()) {
         { nickName: 'b', status: 2, gender: 0, loginType: 0, ...stamp(now) },
         { nickName: 'c', status: 1, gender: 0, loginType: 0, ...stamp(today.subtract(7, 'day')) },
       ]);
-      // Request log: 3 rows from 2 new addresses today, 1 from a third address yesterday.
-      await knex()('base_sys_log').insert([
-        { action: '/x', ip: '10.0.0.1', ...stamp(today.add(1, 'second')) },
-        { action: '/x', ip: '10.0.0.1', ...stamp(today.add(2, 'second')) },
-        { action: '/x', ip: '10.0.0.2', ...stamp(today.add(3, 'second')) },
-        { action: '/x', ip: '10.0.0.3', ...stamp(today.subtract(1, 'hour')) },
-      ]);
+      // Request log: 3 rows from 2 new addresses today, 1 from a third address yesterday, written as requests' rows
+      // are (the batch writer, which keeps the log's hourly roll-up the summary's views read).
+      const logged: [string, dayjs.Dayjs][] = [
+        ['10.0.0.1', today.add(1, 'second')],
+        ['10.0.0.1', today.add(2, 'second')],
+        ['10.0.0.2', today.add(3, 'second')],
+        ['10.0.0.3', today.subtract(1, 'hour')],
+      ];
+      for (const [ip, at] of logged) app.instance.services.requestLog.add({ userId: null, action: '/x', ip, params: null, createTime: ts(at) });
+      await app.instance.services.requestLog.flush();
       const visitorsBefore = (await knex()('base_sys_log').where('createTime', '>=', ts(today)).distinct('ip')).map((r) => r.ip as string);
       assert.ok(visitorsBefore.includes('10.0.0.2') && !visitorsBefore.includes('10.0.0.3'));
       const goods = async (title: string, type: number | null) => {
@@ -103,7 +106,9 @@ for (const db of testDatabases()) {
       // the summary request's own row is queued only after its answer, so it is not counted.
       await app.instance.services.requestLog.flush();
       const logsBefore = await logCount();
+      const logsToday = Number(((await knex()('base_sys_log').where('createTime', '>=', ts(today)).count({ n: '*' }).first()) as { n: unknown }).n);
       const s = await summary();
+      assert.equal((s.views as Row).today, logsToday, 'request-log rows since midnight');
       assert.deepEqual(s.users, { total: 3, today: 2 });
       assert.equal((s.views as Row).total, logsBefore, 'every request-log row written before the summary');
       const visitorsAfter = (await knex()('base_sys_log').where('createTime', '>=', ts(today)).distinct('ip')).map((r) => r.ip as string);

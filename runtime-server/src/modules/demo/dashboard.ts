@@ -3,6 +3,7 @@ import type { Dayjs } from 'dayjs';
 import type { Knex } from 'knex';
 import type { Handler } from '../../core/handler.js';
 import { TABLES } from '../../generated/tables.js';
+import { logViews } from '../../http/requestLogRollup.js';
 import { ALL_TENANTS, ORDER_GOODS_SUM, ORDER_HOUR_SUM, ORDER_STATUS_SUM, ORDER_TYPE_SUM } from './orderRollup.js';
 
 const FMT = 'YYYY-MM-DD HH:mm:ss';
@@ -57,8 +58,9 @@ export function change(current: number, previous: number): number | null {
 /**
  * `GET /admin/demo/dashboard/summary` (permission `demo:dashboard:summary`): every figure of the home
  * dashboard, each an aggregate query (no rows leave the database):
- * - views: request-log rows, in total and since local midnight; visitors: distinct client addresses in the
- *   request log since local midnight (served by the createTime index);
+ * - views: request-log rows, in total and since local midnight, summed from the log's rows per hour
+ *   (`base_sys_log_hour`, http/requestLogRollup.ts, kept by the log's writers); visitors: distinct client addresses
+ *   in the request log since local midnight (served by the createTime index);
  * - users: every end user whatever the status (`total`) and those created since local midnight of the
  *   server's time zone (`today`);
  * - payments: paid orders (status 1) in total, today and yesterday; sales: their amounts in total, today,
@@ -85,9 +87,9 @@ export const summary: Handler = async ({ services, actor }) => {
   const rollup = (table: string): Knex.QueryBuilder => knex(table).where(`${table}.tenantId`, key);
   const paidIn = (from: Dayjs, to: Dayjs) => rollup(ORDER_HOUR_SUM).where('hour', '>=', from.format(FMT)).where('hour', '<', to.format(FMT));
 
-  const [viewsTotal, viewsToday, visitorsToday, usersTotal, usersToday] = await Promise.all([
-    knex(TABLES.baseSysLog).count({ n: '*' }).first(),
-    knex(TABLES.baseSysLog).where('createTime', '>=', today.format(FMT)).count({ n: '*' }).first(),
+  const [views, visitorsToday, usersTotal, usersToday] = await Promise.all([
+    // Request-log rows in total and since midnight (an hour boundary): the sum of the log's hourly roll-up.
+    logViews(knex, today.format(FMT)),
     knex(TABLES.baseSysLog).where('createTime', '>=', today.format(FMT)).countDistinct({ n: 'ip' }).first(),
     knex(TABLES.userInfo).count({ n: '*' }).first(),
     knex(TABLES.userInfo).where('createTime', '>=', today.format(FMT)).count({ n: '*' }).first(),
@@ -156,7 +158,7 @@ export const summary: Handler = async ({ services, actor }) => {
   const orderCount = byStatus.reduce((acc, r) => acc + int(r.n), 0);
   return {
     date: today.format('YYYY-MM-DD'),
-    views: { total: int(viewsTotal?.n), today: int(viewsToday?.n) },
+    views: { total: views.total, today: views.since },
     visitors: { today: int(visitorsToday?.n) },
     users: { total: int(usersTotal?.n), today: int(usersToday?.n) },
     payments: { total: paidCount, today: charts.today.reduce((a, b) => a + b.count, 0), yesterday: week[5]?.count ?? 0 },
