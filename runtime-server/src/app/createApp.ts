@@ -42,8 +42,10 @@ import { pruneJobs } from '../dataJob/jobs.js';
 import { TaskHandlerRegistry } from '../scheduler/handlers.js';
 import { TaskScheduler } from '../scheduler/scheduler.js';
 import { loadGenerated } from './loadGenerated.js';
+import { buildModuleServices } from './kernelModule.js';
 import type { AppParts } from './module.js';
 import type { AppServices } from './services.js';
+import type { ModuleServices } from './moduleServices.js';
 import { welcomePage } from './welcomePage.js';
 import { serveUploads } from '../upload/serveUploads.js';
 import { bareLogos } from '../plugins/logoFormat.js';
@@ -158,11 +160,14 @@ export async function createApp(config: Config, parts: AppParts, options: Create
         if (!cache) throw new Error(`no module declares the read cache "${name}"`);
         return cache;
       },
+      // Built below, once the kernel's services exist (app/kernelModule.ts).
+      modules: {} as ModuleServices,
     };
     services.metrics = new AppMetrics({ knex, requestLog: services.requestLog, authz });
     // Export files and import reports of jobs that ended more than a day ago (a system task).
     services.taskHandlers.register('dataJobService.prune', async ({ services: s }) => ({ deleted: await pruneJobs(s.knex, s.config) }));
     for (const m of modules) m.taskHandlers?.(services.taskHandlers);
+    buildModuleServices(modules, services);
 
     if (config.captchaFixedCode) {
       logger.warn(`\n  *** CAPTCHA_FIXED_CODE is set: every captcha answer is "${config.captchaFixedCode}". Test use only. ***\n`);
@@ -232,6 +237,7 @@ export async function createApp(config: Config, parts: AppParts, options: Create
     app.use(table.fastRoutes());
     // Before the console: a browser opening a plugin-served file asks for HTML too.
     app.use(servePluginFiles(services.plugins));
+    for (const m of modules) if (m.middleware) app.use(m.middleware(services));
     app.use(serveWeb(options.webDir ?? WEB_DIST, welcomePage, config.frameOrigins));
     // The built console and existing clients call `/api/...`; the API answers there too.
     app.use(async (ctx, next) => {

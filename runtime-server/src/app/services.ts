@@ -19,6 +19,7 @@ import type { PluginManager } from '../plugins/manager.js';
 import type { RouteRecord } from '../core/routeRecord.js';
 import type { RequestLogWriter } from '../http/requestLogWriter.js';
 import type { DataJobRunner } from '../dataJob/runner.js';
+import type { ModuleServices } from './moduleServices.js';
 
 /**
  * A response body that never changes during an instance's life (the generated EPS and OpenAPI: a new generation is
@@ -118,6 +119,8 @@ export interface AppServices {
   mountRoute?: (route: RouteRecord, replace?: boolean) => boolean;
   /** Takes a route out of the running router (the schema watcher: an action a saved schema no longer declares). */
   unmountRoute?: (method: string, url: string) => void;
+  /** What the modules build (`ModuleDefinition.services`), by name: `services.modules.scheduler`. */
+  modules: ModuleServices;
   /** Development with SCHEMA_WATCH=1: the schema watcher (coding/schemaWatch.ts), whose state the console follows. */
   schemaWatch?: SchemaWatchLike;
 }
