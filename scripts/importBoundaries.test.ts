@@ -86,7 +86,6 @@ const KERNEL_NAMING_MODULE_TABLES: Record<string, string> = {
   'runtime-server/src/coding/entityMenus.ts': 'the coding lane gives new entities menus (base_sys_menu): coding/ moves into a module',
   'runtime-server/src/plugins/logoFormat.ts': 'plugin logos (plugin_info): plugins/ moves into modules/plugin',
   'runtime-server/src/plugins/manager.ts': 'the plugin manager (plugin_info): plugins/ moves into modules/plugin',
-  'runtime-server/src/scheduler/scheduler.ts': 'the scheduler (task_info, task_log): scheduler/ moves into modules/task',
 };
 
 describe('the kernel names only its own tables (schemas/kernel/, docs/kernel-and-modules.md)', () => {

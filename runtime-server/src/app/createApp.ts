@@ -38,9 +38,6 @@ import { migrations } from '../../migrations/index.js';
 import { requestLog } from '../http/requestLog.js';
 import { RequestLogWriter } from '../http/requestLogWriter.js';
 import { DataJobRunner } from '../dataJob/runner.js';
-import { pruneJobs } from '../dataJob/jobs.js';
-import { TaskHandlerRegistry } from '../scheduler/handlers.js';
-import { TaskScheduler } from '../scheduler/scheduler.js';
 import { loadGenerated } from './loadGenerated.js';
 import { buildModuleServices } from './kernelModule.js';
 import type { AppParts } from './module.js';
@@ -141,13 +138,11 @@ export async function createApp(config: Config, parts: AppParts, options: Create
       authz,
       ports,
       requestLog: new RequestLogWriter(knex, logger),
-      taskHandlers: new TaskHandlerRegistry(),
       visibility: new Map(modules.flatMap((m) => Object.entries(m.visibility ?? {}))),
       hooks: hooksByEntity(modules),
       dataJobs: new DataJobRunner(),
-      scheduler: new TaskScheduler(config.scheduler),
       // A getter: the registry is the one services ends up holding, whatever replaces it above.
-      plugins: new PluginManager({ knex, config, logger, get taskHandlers() { return services.taskHandlers; } }),
+      plugins: new PluginManager({ knex, config, logger, get taskHandlers() { return services.modules.taskHandlers; } }),
       counts: new CountCache(knex, config.counts ?? { exactLimit: DEFAULT_COUNT_EXACT_LIMIT }),
       changed: async (entityId) => {
         if (authSources.has(entityId)) await bumpAuthEpoch(knex);
@@ -164,9 +159,6 @@ export async function createApp(config: Config, parts: AppParts, options: Create
       modules: {} as ModuleServices,
     };
     services.metrics = new AppMetrics({ knex, requestLog: services.requestLog, authz });
-    // Export files and import reports of jobs that ended more than a day ago (a system task).
-    services.taskHandlers.register('dataJobService.prune', async ({ services: s }) => ({ deleted: await pruneJobs(s.knex, s.config) }));
-    for (const m of modules) m.taskHandlers?.(services.taskHandlers);
     buildModuleServices(modules, services);
 
     if (config.captchaFixedCode) {

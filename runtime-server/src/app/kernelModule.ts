@@ -1,6 +1,19 @@
 import type { App } from '../core/app.js';
+import { pruneJobs } from '../dataJob/jobs.js';
 import type { ModuleDefinition } from './module.js';
 import type { ModuleServices } from './moduleServices.js';
+
+/**
+ * The kernel's own part of what modules declare: its retention job, registered with the modules' task handlers
+ * (the task module gathers every manifest's `taskHandlers`, this one first).
+ */
+export const KERNEL: ModuleDefinition = {
+  name: 'kernel',
+  taskHandlers(registry) {
+    // Export files and import reports of jobs that ended more than a day ago (a system task).
+    registry.register('dataJobService.prune', async ({ services }) => ({ deleted: await pruneJobs(services.knex, services.config) }));
+  },
+};
 
 /**
  * Builds every module's services (`ModuleDefinition.services`) into `services.modules`, in module order. The
@@ -14,7 +27,7 @@ export function buildModuleServices(modules: readonly ModuleDefinition[], servic
   const owners = new Map<string, string>();
   for (const m of modules) {
     if (!m.services) continue;
-    const own = m.services(services, modules);
+    const own = m.services(services, [KERNEL, ...modules]);
     for (const name of Object.keys(own)) {
       const first = owners.get(name);
       if (first) throw new Error(`modules ${first} and ${m.name} both provide the service "${name}": one may`);

@@ -4,7 +4,7 @@ import type { App } from '../core/app.js';
 import type { RouteRecord } from '../core/routeRecord.js';
 import type { VisibilityRule } from '../crud/context.js';
 import type { EntityHooks } from '../crud/hooks.js';
-import type { TaskHandlerRegistry } from '../scheduler/handlers.js';
+import type { TaskRegistrar } from '../core/taskHandler.js';
 import type { EntityRows } from '../generated/rows.js';
 import type { DictionarySource, IdentityProvider } from '../auth/identity.js';
 import type { ModuleServices } from './moduleServices.js';
@@ -23,7 +23,7 @@ export interface ModuleDefinition {
   /** The folder name under `modules/` (and the first segment of its entity ids). */
   name: string;
   /** Registers the handlers its tasks name (`bean.method`), including its retention jobs. */
-  taskHandlers?: (registry: TaskHandlerRegistry) => void;
+  taskHandlers?: (registry: TaskRegistrar) => void;
   /** Row visibility rules by entity id, applied to every generic read of that entity. */
   visibility?: Record<string, VisibilityRule>;
   /**

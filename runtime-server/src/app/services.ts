@@ -13,8 +13,6 @@ import type { DictionarySource, IdentityProvider } from '../auth/identity.js';
 import type { EpochCache } from '../db/epochCache.js';
 import type { CountCache } from '../crud/counts.js';
 import type { EntityHooks } from '../crud/hooks.js';
-import type { TaskHandlerRegistry } from '../scheduler/handlers.js';
-import type { TaskScheduler } from '../scheduler/scheduler.js';
 import type { PluginManager } from '../plugins/manager.js';
 import type { RouteRecord } from '../core/routeRecord.js';
 import type { RequestLogWriter } from '../http/requestLogWriter.js';
@@ -90,10 +88,6 @@ export interface AppServices {
   authz: Authz;
   /** What modules provide to the kernel: users, permissions and menus; dictionary items (auth/identity.ts). */
   ports: { identity: IdentityProvider; dictionaries: DictionarySource };
-  /** What a scheduled task's `service` may name (module handlers and enabled plugins' handlers). */
-  taskHandlers: TaskHandlerRegistry;
-  /** Runs scheduled tasks (database lease: each tick once across instances); `once` runs through it. */
-  scheduler: TaskScheduler;
   /** Installed plugins enabled on this instance, kept in step with the database (plugin epoch). */
   plugins: PluginManager;
   /** Entities' hooks (module manifests), handed to every CrudContext of that entity. */

@@ -43,10 +43,6 @@ export const en: Messages = {
   // space (upload plugin storage)
   success: 'success',
   // task
-  'task.dbError': 'Database error; see the server log',
-  'task.scheduleInvalid': 'The schedule is not valid ({reason}); the task was stopped',
-  'task.serviceUnknown': 'Service (service) "{service}" is not registered; available: {available}',
-  'task.shuttingDown': 'The server is shutting down; try again shortly',
   'upload.bodyTooLarge': 'The upload is too large: at most {n}MB in total',
   'upload.empty': 'The upload is empty: no file was received',
   'upload.malformed': 'The upload request is malformed',

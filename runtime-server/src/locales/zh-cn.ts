@@ -42,10 +42,6 @@ export const zhCn = {
   // space (upload plugin storage)
   success: 'success',
   // task
-  'task.dbError': '数据库错误，详情见服务器日志',
-  'task.scheduleInvalid': '调度配置无效（{reason}），任务已停止',
-  'task.serviceUnknown': '执行服务（service）「{service}」未注册，可用：{available}',
-  'task.shuttingDown': '服务正在停止，请稍后再试',
   'upload.bodyTooLarge': '上传内容过大，总大小不能超过{n}MB',
   'upload.empty': '上传文件为空',
   'upload.malformed': '上传请求格式不正确',

@@ -43,10 +43,6 @@ export const zhTw: Messages = {
   // space (upload plugin storage)
   success: 'success',
   // task
-  'task.dbError': '資料庫錯誤，詳情見伺服器日誌',
-  'task.scheduleInvalid': '排程設定無效（{reason}），任務已停止',
-  'task.serviceUnknown': '執行服務（service）「{service}」未註冊，可用：{available}',
-  'task.shuttingDown': '服務正在停止，請稍後再試',
   'upload.bodyTooLarge': '上傳內容過大，總大小不能超過{n}MB',
   'upload.empty': '上傳檔案為空',
   'upload.malformed': '上傳請求格式不正確',

@@ -154,7 +154,7 @@ for (const db of testDatabases()) {
       const info = await a.get(`${P}/info`, { id: item.id });
       assert.equal(info.body.data.content.type, 'esm');
       assert.match(info.body.data.content.data, /pluginDemoService\.ping/);
-      assert.equal(a.instance.services.taskHandlers.resolve('pluginDemoService.ping'), undefined, 'disabled: no handler');
+      assert.equal(a.instance.services.modules.taskHandlers.resolve('pluginDemoService.ping'), undefined, 'disabled: no handler');
     });
 
     it('validates config against the plugin’s own schema (1002 naming the field) and changes nothing', async () => {
@@ -177,11 +177,11 @@ for (const db of testDatabases()) {
       const { id } = await row('taskDemo');
       const res = await a.post(`${P}/update`, { id, status: 1, config: { greeting: 'hello', failEvery: 0 } });
       assert.equal(res.body.code, 1000, JSON.stringify(res.body));
-      const onA = a.instance.services.taskHandlers.resolve('pluginDemoService.ping');
+      const onA = a.instance.services.modules.taskHandlers.resolve('pluginDemoService.ping');
       assert.ok(onA, 'this instance at once');
-      await eventually(() => !!b.instance.services.taskHandlers.resolve('pluginDemoService.ping'), 'B registers pluginDemoService.ping', 4000);
+      await eventually(() => !!b.instance.services.modules.taskHandlers.resolve('pluginDemoService.ping'), 'B registers pluginDemoService.ping', 4000);
       const task = { id: 7, name: 't', service: 'pluginDemoService.ping()', data: { x: 1 } };
-      const detail = await b.instance.services.taskHandlers.resolve(task.service)!({ services: b.instance.services, task });
+      const detail = await b.instance.services.modules.taskHandlers.resolve(task.service)!({ services: b.instance.services, task });
       assert.match(String(detail), /^hello from taskDemo 1\.0\.0 \(run 1 on this instance\) data=\{"x":1\}$/);
       assert.deepEqual(b.instance.services.plugins.loadedKeys(), ['taskDemo']);
     });
@@ -199,14 +199,14 @@ for (const db of testDatabases()) {
       assert.deepEqual(jsonColumn(r.config), { greeting: 'hello', failEvery: 0 }, 'config values kept');
       assert.equal(await count(), 1, 'overwritten, not duplicated');
       const task = { id: 7, name: 't', service: 'pluginDemoService.ping', data: null };
-      await eventually(async () => /1\.0\.1/.test(String(await b.instance.services.taskHandlers.resolve(task.service)?.({ services: b.instance.services, task }))), 'B runs version 1.0.1', 4000);
+      await eventually(async () => /1\.0\.1/.test(String(await b.instance.services.modules.taskHandlers.resolve(task.service)?.({ services: b.instance.services, task }))), 'B runs version 1.0.1', 4000);
     });
 
     it('disabling removes the handler on both instances', async () => {
       const { id } = await row('taskDemo');
       assert.equal((await a.post(`${P}/update`, { id, status: 0 })).body.code, 1000);
-      assert.equal(a.instance.services.taskHandlers.resolve('pluginDemoService.ping'), undefined);
-      await eventually(() => !b.instance.services.taskHandlers.resolve('pluginDemoService.ping'), 'B drops pluginDemoService.ping', 4000);
+      assert.equal(a.instance.services.modules.taskHandlers.resolve('pluginDemoService.ping'), undefined);
+      await eventually(() => !b.instance.services.modules.taskHandlers.resolve('pluginDemoService.ping'), 'B drops pluginDemoService.ping', 4000);
     });
 
     it('the upload plugin, enabled on A, serves uploads on B without restart', async () => {
