@@ -84,8 +84,6 @@ describe('import boundaries (docs/kernel-and-modules.md)', () => {
 const KERNEL_NAMING_MODULE_TABLES: Record<string, string> = {
   'runtime-server/src/coding/aiProvider.ts': 'the coding lane reads its AI settings (base_sys_param): coding/ moves into a module',
   'runtime-server/src/coding/entityMenus.ts': 'the coding lane gives new entities menus (base_sys_menu): coding/ moves into a module',
-  'runtime-server/src/plugins/logoFormat.ts': 'plugin logos (plugin_info): plugins/ moves into modules/plugin',
-  'runtime-server/src/plugins/manager.ts': 'the plugin manager (plugin_info): plugins/ moves into modules/plugin',
 };
 
 describe('the kernel names only its own tables (schemas/kernel/, docs/kernel-and-modules.md)', () => {

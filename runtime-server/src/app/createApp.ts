@@ -45,9 +45,6 @@ import type { AppServices } from './services.js';
 import type { ModuleServices } from './moduleServices.js';
 import { welcomePage } from './welcomePage.js';
 import { serveUploads } from '../upload/serveUploads.js';
-import { bareLogos } from '../plugins/logoFormat.js';
-import { PluginManager } from '../plugins/manager.js';
-import { servePluginFiles } from '../plugins/serveFiles.js';
 import { serveWeb, WEB_DIST } from '../http/serveWeb.js';
 import { hooksByEntity } from '../crud/hooks.js';
 import { addMessages } from '../core/i18n.js';
@@ -141,8 +138,6 @@ export async function createApp(config: Config, parts: AppParts, options: Create
       visibility: new Map(modules.flatMap((m) => Object.entries(m.visibility ?? {}))),
       hooks: hooksByEntity(modules),
       dataJobs: new DataJobRunner(),
-      // A getter: the registry is the one services ends up holding, whatever replaces it above.
-      plugins: new PluginManager({ knex, config, logger, get taskHandlers() { return services.modules.taskHandlers; } }),
       counts: new CountCache(knex, config.counts ?? { exactLimit: DEFAULT_COUNT_EXACT_LIMIT }),
       changed: async (entityId) => {
         if (authSources.has(entityId)) await bumpAuthEpoch(knex);
@@ -167,10 +162,8 @@ export async function createApp(config: Config, parts: AppParts, options: Create
     // A project of its own (tests) holds the bundled migrations and its own.
     await (options.project ? applyMigrations(knex, options.project) : migrateLatest(knex));
     await seed(knex, registry, ports.identity);
-    await bareLogos(knex);
     services.auth.secret = await ensureJwtSecret(knex);
     await ports.identity.bootstrap(knex, config, logger);
-    await services.plugins.start();
 
     const app = new Koa({ proxy: false });
     const lifecycle: Lifecycle = { draining: false };
@@ -227,8 +220,7 @@ export async function createApp(config: Config, parts: AppParts, options: Create
     app.use((ctx, next) => withStatementLimit(statementMs, next, () => (ctx.state.actor as { userId?: number } | undefined)?.userId));
     // An exact API route goes straight to its chain (http/routeTable.ts); the rest takes the long way below.
     app.use(table.fastRoutes());
-    // Before the console: a browser opening a plugin-served file asks for HTML too.
-    app.use(servePluginFiles(services.plugins));
+    // Before the console: a browser opening a module-served file (plugin: a plugin's files) asks for HTML too.
     for (const m of modules) if (m.middleware) app.use(m.middleware(services));
     app.use(serveWeb(options.webDir ?? WEB_DIST, welcomePage, config.frameOrigins));
     // The built console and existing clients call `/api/...`; the API answers there too.
@@ -260,7 +252,6 @@ export async function createApp(config: Config, parts: AppParts, options: Create
         for (const m of [...modules].reverse()) await m.onClose?.(services);
         await services.dataJobs.drain();
         await services.requestLog.close();
-        await services.plugins.close();
         await knex.destroy();
       },
     };

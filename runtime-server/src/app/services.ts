@@ -13,7 +13,6 @@ import type { DictionarySource, IdentityProvider } from '../auth/identity.js';
 import type { EpochCache } from '../db/epochCache.js';
 import type { CountCache } from '../crud/counts.js';
 import type { EntityHooks } from '../crud/hooks.js';
-import type { PluginManager } from '../plugins/manager.js';
 import type { RouteRecord } from '../core/routeRecord.js';
 import type { RequestLogWriter } from '../http/requestLogWriter.js';
 import type { DataJobRunner } from '../dataJob/runner.js';
@@ -88,8 +87,6 @@ export interface AppServices {
   authz: Authz;
   /** What modules provide to the kernel: users, permissions and menus; dictionary items (auth/identity.ts). */
   ports: { identity: IdentityProvider; dictionaries: DictionarySource };
-  /** Installed plugins enabled on this instance, kept in step with the database (plugin epoch). */
-  plugins: PluginManager;
   /** Entities' hooks (module manifests), handed to every CrudContext of that entity. */
   hooks: Map<string, EntityHooks>;
   /** Entities' own visibility rules (beyond tenant and data scope), applied to every read of them. */

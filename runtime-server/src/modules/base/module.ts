@@ -25,7 +25,8 @@ export default defineModule({
     registry.register('baseSysLogService.prune', async ({ services }) => ({ deleted: await pruneRequestLogs(services.knex) }));
     registry.register('baseSysAuditService.prune', async ({ services }) => ({ deleted: await pruneAudit(services.knex) }));
     registry.register('recycleDataService.prune', async ({ services }) => {
-      const { knex, config, logger, plugins, registry: entities } = services;
+      const { knex, config, logger, registry: entities } = services;
+      const { plugins } = services.modules;
       // A purged snapshot may have been the last holder of uploaded files (local or in an upload plugin's storage).
       const deleted = await pruneRecycleBin(knex, new Date(), (records) => reclaimFiles(knex, config, logger, spaceKeysOf(records), plugins, entities).then(() => undefined));
       return { deleted };
