@@ -11,11 +11,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { Authz, bumpAuthEpoch } from '../auth/authz.js';
 import { NO_DICTIONARIES, NO_IDENTITY } from '../auth/identity.js';
-import { useMenuImport } from '../auth/menuTree.js';
-import { ensureEntityMenus } from '../coding/entityMenus.js';
-import { applyMigrations, serveProject } from '../coding/applyEntity.js';
-import { SchemaWatch } from '../coding/schemaWatch.js';
-import { servedProjectPaths } from '../coding/projectFiles.js';
+import { applyMigrations, serveProject } from './project.js';
 import type { ProjectPaths } from '@schema-admin/generator';
 import { authGuard } from '../auth/guard.js';
 import { ensureJwtSecret } from '../auth/secret.js';
@@ -90,8 +86,7 @@ function kernelPorts(parts: AppParts): AppServices['ports'] {
 /**
  * Builds one server instance: database (migrated and seeded), services and the Koa app, from the
  * routes and modules it is handed (this repository's: `parts.ts`) — the kernel imports no module.
- * No module-level state (bar the identity provider's menu import lent to `coding/entityMenus.ts`,
- * auth/menuTree.ts, the same for every app), so tests run many instances in one process and several
+ * No module-level state, so tests run many instances in one process and several
  * instances can share one database.
  */
 export async function createApp(config: Config, parts: AppParts, options: CreateAppOptions = {}): Promise<AppInstance> {
@@ -117,7 +112,6 @@ export async function createApp(config: Config, parts: AppParts, options: Create
     const limits = { pageSize: config.limits.pageSize, listRows: config.limits.listRows, batchRows: config.limits.batchRows };
     const registry = createRegistry(generated.model, ajv, limits);
     const ports = kernelPorts(parts);
-    useMenuImport(ports.identity.importMenus);
     const authz = new Authz(knex, ports.identity);
     const services: AppServices = {
       config,
@@ -152,6 +146,7 @@ export async function createApp(config: Config, parts: AppParts, options: Create
       },
       // Built below, once the kernel's services exist (app/kernelModule.ts).
       modules: {} as ModuleServices,
+      project: options.project,
     };
     services.metrics = new AppMetrics({ knex, requestLog: services.requestLog, authz });
     buildModuleServices(modules, services);
@@ -196,13 +191,6 @@ export async function createApp(config: Config, parts: AppParts, options: Create
     };
 
     if (options.project) await serveProject(services, options.project);
-    await ensureEntityMenus(services);
-    // `npm run dev`: saves under schemas/ are served live (config.ts refuses the switch in production).
-    const watch = config.schemaWatch && config.nodeEnv !== 'production' ? new SchemaWatch(services, options.project ?? servedProjectPaths(config.schemasDir)) : undefined;
-    if (watch) {
-      await watch.start();
-      services.schemaWatch = watch;
-    }
 
     // Load-balancer probes first: cheap, never logged, never compressed.
     app.use(health(knex, lifecycle, options.project ? undefined : migrations.map(([name]) => name)));
@@ -247,8 +235,6 @@ export async function createApp(config: Config, parts: AppParts, options: Create
       },
       close: async () => {
         lifecycle.draining = true;
-        watch?.close();
-        await watch?.idle();
         for (const m of [...modules].reverse()) await m.onClose?.(services);
         await services.dataJobs.drain();
         await services.requestLog.close();

@@ -2,7 +2,7 @@ import type { AppMetrics } from '../metrics/metrics.js';
 import type { KeyObject } from 'node:crypto';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Knex } from 'knex';
-import type { EntityModel, Model } from '@schema-admin/generator';
+import type { EntityModel, Model, ProjectPaths } from '@schema-admin/generator';
 import type { Config } from '../config.js';
 import type { Registry } from '../crud/entityRuntime.js';
 import type { Limits } from '../crud/limits.js';
@@ -44,26 +44,6 @@ export interface Generated {
 }
 
 /** Per-app services, reachable from every handler (no module-level state anywhere). */
-/** What handlers see of the schema watcher: its last state and a way to follow it. */
-export interface SchemaWatchLike {
-  state: DevSchemaState;
-  /** `onClose` runs when the watcher stops (shutdown), so streams that follow it end. */
-  subscribe(listener: (state: DevSchemaState) => void, onClose?: () => void): () => void;
-}
-
-/** The last sync of schemas/ with the running server: served (ok) or refused with the generator's message. */
-export interface DevSchemaState {
-  /** Grows with every sync that changed what is served, so the console knows to reload EPS and menus. */
-  version: number;
-  ok: boolean;
-  /** The generator's (or migration's) message when refused; the last good state keeps serving. */
-  error?: string;
-  /** Entities served anew by the last good sync. */
-  changed: string[];
-  /** Milliseconds from the file event to serving (or refusing). */
-  ms: number;
-}
-
 // What the lower layers name `App` (core/app.ts) is this interface.
 declare module '../core/app.js' {
   interface App extends AppServices {}
@@ -112,6 +92,6 @@ export interface AppServices {
   unmountRoute?: (method: string, url: string) => void;
   /** What the modules build (`ModuleDefinition.services`), by name: `services.modules.scheduler`. */
   modules: ModuleServices;
-  /** Development with SCHEMA_WATCH=1: the schema watcher (coding/schemaWatch.ts), whose state the console follows. */
-  schemaWatch?: SchemaWatchLike;
+  /** The project served when it is not this repository's (tests: `CreateAppOptions.project`). */
+  project?: ProjectPaths;
 }
