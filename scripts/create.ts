@@ -8,11 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { projectPaths } from '@schema-admin/generator';
 import type { Labels } from '@schema-admin/generator';
 import { AppError } from '../runtime-server/src/core/errors.js';
-import { t } from '../runtime-server/src/core/i18n.js';
-import { buildEntitySchema } from '../runtime-server/src/coding/draftSchema.js';
-import { FieldSpecError, parseFieldSpecs } from '../runtime-server/src/coding/fieldSpec.js';
-import { entityNames, NameError } from '../runtime-server/src/coding/names.js';
-import { writeAndGenerate } from '../runtime-server/src/coding/writeSchema.js';
+import { addMessages, t } from '../runtime-server/src/core/i18n.js';
+import { messages as authoringMessages } from '../runtime-server/src/modules/base/messages.js';
+import { buildEntitySchema } from '../runtime-server/src/modules/base/authoring/draftSchema.js';
+import { FieldSpecError, parseFieldSpecs } from '../runtime-server/src/modules/base/authoring/fieldSpec.js';
+import { entityNames, NameError } from '../runtime-server/src/modules/base/authoring/names.js';
+import { writeAndGenerate } from '../runtime-server/src/modules/base/authoring/writeSchema.js';
 
 const HELP = `npm run create -- <module> <entity> --fields "<fields>" [options]
 
@@ -34,6 +35,8 @@ Writes schemas/<module>/<entity>.json and runs the generator; the new migration 
 next start (or use POST /admin/base/coding/createCode on a development server: no restart).`;
 
 /** The project this script belongs to (a copy of the repository works on itself). */
+// The authoring's messages (the base module's), as the app merges them at boot.
+addMessages('base', authoringMessages);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function fail(message: string): number {

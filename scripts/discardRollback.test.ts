@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { projectPaths } from '@schema-admin/generator';
-import { applyMigrations } from '../runtime-server/src/coding/applyEntity.js';
+import { applyMigrations } from '../runtime-server/src/app/project.js';
 import { createDb } from '../runtime-server/src/db/createDb.js';
 import { testDatabases } from '../runtime-server/src/testing/forEachDb.js';
 import { copyProject } from './testing/projectCopy.js';

@@ -76,27 +76,10 @@ describe('import boundaries (docs/kernel-and-modules.md)', () => {
   });
 });
 
-/**
- * Kernel files that may still name a module's table (`TABLES.x`/`ENTITIES.x` of an entity whose schema is not in
- * `schemas/kernel/`), each with why — at most five (issue 40, part 2). An entry whose file no longer exists (moved into
- * a module) is harmless and may be dropped; one whose file exists but names no module table any more must go.
- */
-const KERNEL_NAMING_MODULE_TABLES: Record<string, string> = {
-  'runtime-server/src/coding/aiProvider.ts': 'the coding lane reads its AI settings (base_sys_param): coding/ moves into a module',
-  'runtime-server/src/coding/entityMenus.ts': 'the coding lane gives new entities menus (base_sys_menu): coding/ moves into a module',
-  'runtime-server/src/plugins/logoFormat.ts': 'plugin logos (plugin_info): plugins/ moves into modules/plugin',
-  'runtime-server/src/plugins/manager.ts': 'the plugin manager (plugin_info): plugins/ moves into modules/plugin',
-  'runtime-server/src/scheduler/scheduler.ts': 'the scheduler (task_info, task_log): scheduler/ moves into modules/task',
-};
-
 describe('the kernel names only its own tables (schemas/kernel/, docs/kernel-and-modules.md)', () => {
-  it('no kernel file names a module table beyond the allow-list of at most five', () => {
-    const allowed = Object.keys(KERNEL_NAMING_MODULE_TABLES);
-    assert.ok(allowed.length <= 5, `${allowed.length} allowed: at most 5`);
+  it('no kernel file names a module table (issue 40 §2: none is allowed)', () => {
     const naming = kernelFigures(ROOT).kernelFilesNamingModuleTables;
-    assert.deepEqual(naming.filter((f) => !allowed.includes(f)), [], 'move the table into schemas/kernel/, the code into its module, or go through a port (auth/identity.ts)');
-    const stale = allowed.filter((f) => fs.existsSync(path.join(ROOT, f)) && !naming.includes(f));
-    assert.deepEqual(stale, [], 'these name no module table any more: remove them from the allow-list');
+    assert.deepEqual(naming, [], 'move the table into schemas/kernel/, the code into its module, or go through a port (auth/identity.ts)');
   });
 
   it('finds a kernel file naming a module table, and neither a kernel table nor a module naming its own', () => {

@@ -1,5 +1,5 @@
 // `npm run plugin:pack -- plugins/<dir> [more dirs…]`: builds <dir>/dist/<keyName>.cool for each folder.
-import { packPlugin } from '../runtime-server/src/plugins/pack.js';
+import { packPlugin } from '../runtime-server/src/modules/plugin/pack.js';
 
 const dirs = process.argv.slice(2).filter((a) => a !== '--');
 if (!dirs.length) {

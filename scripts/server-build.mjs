@@ -27,7 +27,7 @@ const leanHeapSource = path.join(root, 'runtime-server', 'src', 'app', 'leanHeap
  *   first use (core/loadOnce.ts), which an import inside the bundle would turn into a load at start;
  * - @aws-sdk/client-s3, @aws-sdk/lib-storage: loaded only with STORAGE=s3, at first use (storage/s3Driver.ts);
  * - pg: loaded only for a `postgres://` DATABASE_URL (Knex requires it then; db/createDb.ts its type parsers);
- * - cron-parser and luxon: scheduler/schedule.ts sets the default locale on the luxon that cron-parser
+ * - cron-parser and luxon: modules/task/schedule.ts sets the default locale on the luxon that cron-parser
  *   requires, found through node_modules (bundled, cron-parser would hold another copy).
  * A package that does not resolve (knex's drivers for other databases, debug's optional supports-color) is
  * left as a run-time require, which fails only where the package would be used.

@@ -6,7 +6,7 @@ import { parseAddressList } from './metrics/access.js';
 import type { MetricsAccess } from './metrics/access.js';
 import type { S3Settings } from './storage/s3Driver.js';
 
-/** The task scheduler's settings (scheduler/scheduler.ts). */
+/** The task scheduler's settings (modules/task/scheduler.ts). */
 export interface SchedulerOptions {
   /** false: no automatic runs on this instance (run-once still works). Default true. */
   enabled?: boolean;

@@ -1,4 +1,4 @@
-import type { PluginContext, PluginInstance } from '../../../runtime-server/src/plugins/api.js';
+import type { PluginContext, PluginInstance } from '../../../runtime-server/src/modules/plugin/api.js';
 
 /** Registers `pluginDemoService.ping`; its return value is the detail the task log shows. */
 export function activate(ctx: PluginContext): PluginInstance {

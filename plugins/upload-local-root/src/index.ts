@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { PluginContext, PluginInstance } from '../../../runtime-server/src/plugins/api.js';
+import type { PluginContext, PluginInstance } from '../../../runtime-server/src/modules/plugin/api.js';
 
 /** `YYYYMMDD` in server local time, as built-in uploads name their day folders. */
 function today(): string {

@@ -11,11 +11,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { Authz, bumpAuthEpoch } from '../auth/authz.js';
 import { NO_DICTIONARIES, NO_IDENTITY } from '../auth/identity.js';
-import { useMenuImport } from '../auth/menuTree.js';
-import { ensureEntityMenus } from '../coding/entityMenus.js';
-import { applyMigrations, serveProject } from '../coding/applyEntity.js';
-import { SchemaWatch } from '../coding/schemaWatch.js';
-import { servedProjectPaths } from '../coding/projectFiles.js';
+import { applyMigrations, serveProject } from './project.js';
 import type { ProjectPaths } from '@schema-admin/generator';
 import { authGuard } from '../auth/guard.js';
 import { ensureJwtSecret } from '../auth/secret.js';
@@ -38,17 +34,13 @@ import { migrations } from '../../migrations/index.js';
 import { requestLog } from '../http/requestLog.js';
 import { RequestLogWriter } from '../http/requestLogWriter.js';
 import { DataJobRunner } from '../dataJob/runner.js';
-import { pruneJobs } from '../dataJob/jobs.js';
-import { TaskHandlerRegistry } from '../scheduler/handlers.js';
-import { TaskScheduler } from '../scheduler/scheduler.js';
 import { loadGenerated } from './loadGenerated.js';
+import { buildModuleServices } from './kernelModule.js';
 import type { AppParts } from './module.js';
 import type { AppServices } from './services.js';
+import type { ModuleServices } from './moduleServices.js';
 import { welcomePage } from './welcomePage.js';
 import { serveUploads } from '../upload/serveUploads.js';
-import { bareLogos } from '../plugins/logoFormat.js';
-import { PluginManager } from '../plugins/manager.js';
-import { servePluginFiles } from '../plugins/serveFiles.js';
 import { serveWeb, WEB_DIST } from '../http/serveWeb.js';
 import { hooksByEntity } from '../crud/hooks.js';
 import { addMessages } from '../core/i18n.js';
@@ -94,8 +86,7 @@ function kernelPorts(parts: AppParts): AppServices['ports'] {
 /**
  * Builds one server instance: database (migrated and seeded), services and the Koa app, from the
  * routes and modules it is handed (this repository's: `parts.ts`) — the kernel imports no module.
- * No module-level state (bar the identity provider's menu import lent to `coding/entityMenus.ts`,
- * auth/menuTree.ts, the same for every app), so tests run many instances in one process and several
+ * No module-level state, so tests run many instances in one process and several
  * instances can share one database.
  */
 export async function createApp(config: Config, parts: AppParts, options: CreateAppOptions = {}): Promise<AppInstance> {
@@ -121,7 +112,6 @@ export async function createApp(config: Config, parts: AppParts, options: Create
     const limits = { pageSize: config.limits.pageSize, listRows: config.limits.listRows, batchRows: config.limits.batchRows };
     const registry = createRegistry(generated.model, ajv, limits);
     const ports = kernelPorts(parts);
-    useMenuImport(ports.identity.importMenus);
     const authz = new Authz(knex, ports.identity);
     const services: AppServices = {
       config,
@@ -139,13 +129,9 @@ export async function createApp(config: Config, parts: AppParts, options: Create
       authz,
       ports,
       requestLog: new RequestLogWriter(knex, logger),
-      taskHandlers: new TaskHandlerRegistry(),
       visibility: new Map(modules.flatMap((m) => Object.entries(m.visibility ?? {}))),
       hooks: hooksByEntity(modules),
       dataJobs: new DataJobRunner(),
-      scheduler: new TaskScheduler(config.scheduler),
-      // A getter: the registry is the one services ends up holding, whatever replaces it above.
-      plugins: new PluginManager({ knex, config, logger, get taskHandlers() { return services.taskHandlers; } }),
       counts: new CountCache(knex, config.counts ?? { exactLimit: DEFAULT_COUNT_EXACT_LIMIT }),
       changed: async (entityId) => {
         if (authSources.has(entityId)) await bumpAuthEpoch(knex);
@@ -158,11 +144,12 @@ export async function createApp(config: Config, parts: AppParts, options: Create
         if (!cache) throw new Error(`no module declares the read cache "${name}"`);
         return cache;
       },
+      // Built below, once the kernel's services exist (app/kernelModule.ts).
+      modules: {} as ModuleServices,
+      project: options.project,
     };
     services.metrics = new AppMetrics({ knex, requestLog: services.requestLog, authz });
-    // Export files and import reports of jobs that ended more than a day ago (a system task).
-    services.taskHandlers.register('dataJobService.prune', async ({ services: s }) => ({ deleted: await pruneJobs(s.knex, s.config) }));
-    for (const m of modules) m.taskHandlers?.(services.taskHandlers);
+    buildModuleServices(modules, services);
 
     if (config.captchaFixedCode) {
       logger.warn(`\n  *** CAPTCHA_FIXED_CODE is set: every captcha answer is "${config.captchaFixedCode}". Test use only. ***\n`);
@@ -173,10 +160,8 @@ export async function createApp(config: Config, parts: AppParts, options: Create
     // own entities are served only below, so its seeds read them from its generated model.
     const seedRegistry = options.project ? createRegistry(loadGenerated(options.project.generated).model, ajv, limits) : registry;
     await seed(knex, seedRegistry, ports.identity, seedSources(options.project?.schemas ?? SCHEMAS_DIR, modules.map((m) => m.name)));
-    await bareLogos(knex);
     services.auth.secret = await ensureJwtSecret(knex);
     await ports.identity.bootstrap(knex, config, logger);
-    await services.plugins.start();
 
     const app = new Koa({ proxy: false });
     const lifecycle: Lifecycle = { draining: false };
@@ -209,13 +194,6 @@ export async function createApp(config: Config, parts: AppParts, options: Create
     };
 
     if (options.project) await serveProject(services, options.project);
-    await ensureEntityMenus(services);
-    // `npm run dev`: saves under schemas/ are served live (config.ts refuses the switch in production).
-    const watch = config.schemaWatch && config.nodeEnv !== 'production' ? new SchemaWatch(services, options.project ?? servedProjectPaths(config.schemasDir)) : undefined;
-    if (watch) {
-      await watch.start();
-      services.schemaWatch = watch;
-    }
 
     // Load-balancer probes first: cheap, never logged, never compressed.
     app.use(health(knex, lifecycle, options.project ? undefined : migrations.map(([name]) => name)));
@@ -241,8 +219,8 @@ export async function createApp(config: Config, parts: AppParts, options: Create
     );
     // An exact API route goes straight to its chain (http/routeTable.ts); the rest takes the long way below.
     app.use(table.fastRoutes());
-    // Before the console: a browser opening a plugin-served file asks for HTML too.
-    app.use(servePluginFiles(services.plugins));
+    // Before the console: a browser opening a module-served file (plugin: a plugin's files) asks for HTML too.
+    for (const m of modules) if (m.middleware) app.use(m.middleware(services));
     app.use(serveWeb(options.webDir ?? WEB_DIST, welcomePage, config.frameOrigins));
     // The built console and existing clients call `/api/...`; the API answers there too.
     app.use(async (ctx, next) => {
@@ -268,12 +246,9 @@ export async function createApp(config: Config, parts: AppParts, options: Create
       },
       close: async () => {
         lifecycle.draining = true;
-        watch?.close();
-        await watch?.idle();
         for (const m of [...modules].reverse()) await m.onClose?.(services);
         await services.dataJobs.drain();
         await services.requestLog.close();
-        await services.plugins.close();
         await knex.destroy();
       },
     };

@@ -8,7 +8,7 @@ import { createDb } from '../db/createDb.js';
 import { now } from '../db/values.js';
 import { testDatabases } from '../testing/forEachDb.js';
 import { loginOver } from '../testing/solveCaptcha.js';
-import { packShipped } from '../plugins/testPackages.js';
+import { packShipped } from '../modules/plugin/testPackages.js';
 import { freePort, spawnServer } from '../testing/spawnServer.js';
 import type { SpawnedServer } from '../testing/spawnServer.js';
 import { insertId } from '../db/insertId.js';

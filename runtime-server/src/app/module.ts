@@ -1,11 +1,13 @@
 import type { Locale } from '@schema-admin/generator';
+import type { Middleware } from 'koa';
 import type { App } from '../core/app.js';
 import type { RouteRecord } from '../core/routeRecord.js';
 import type { VisibilityRule } from '../crud/context.js';
 import type { EntityHooks } from '../crud/hooks.js';
-import type { TaskHandlerRegistry } from '../scheduler/handlers.js';
+import type { TaskRegistrar } from '../core/taskHandler.js';
 import type { EntityRows } from '../generated/rows.js';
 import type { DictionarySource, IdentityProvider } from '../auth/identity.js';
+import type { ModuleServices } from './moduleServices.js';
 
 /**
  * A module's hooks by entity id, typed by the entity's generated row (generated/rows.ts `EntityRows`): one hook
@@ -21,7 +23,7 @@ export interface ModuleDefinition {
   /** The folder name under `modules/` (and the first segment of its entity ids). */
   name: string;
   /** Registers the handlers its tasks name (`bean.method`), including its retention jobs. */
-  taskHandlers?: (registry: TaskHandlerRegistry) => void;
+  taskHandlers?: (registry: TaskRegistrar) => void;
   /** Row visibility rules by entity id, applied to every generic read of that entity. */
   visibility?: Record<string, VisibilityRule>;
   /**
@@ -55,6 +57,14 @@ export interface ModuleDefinition {
   identity?: IdentityProvider;
   /** Dictionary items by type key, the labels of `x-dict` values in exports and imports; at most one module (dict). */
   dictionaries?: DictionarySource;
+  /**
+   * The module's services (its members of `ModuleServices`, declared by merging beside the manifest), built once the
+   * kernel's services exist and reached as `services.modules.<name>`; `manifests` are every module's, for a service
+   * that gathers what they declare (task: their `taskHandlers`). A name another module provides stops the start.
+   */
+  services?: (services: App, manifests: readonly ModuleDefinition[]) => Partial<ModuleServices>;
+  /** Koa middleware in front of the console and the routes (plugin: the files of installed plugins). In module order. */
+  middleware?: (services: App) => Middleware;
 }
 
 export function defineModule(def: ModuleDefinition): ModuleDefinition {

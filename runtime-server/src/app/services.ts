@@ -2,7 +2,7 @@ import type { AppMetrics } from '../metrics/metrics.js';
 import type { KeyObject } from 'node:crypto';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Knex } from 'knex';
-import type { EntityModel, Model } from '@schema-admin/generator';
+import type { EntityModel, Model, ProjectPaths } from '@schema-admin/generator';
 import type { Config } from '../config.js';
 import type { Registry } from '../crud/entityRuntime.js';
 import type { Limits } from '../crud/limits.js';
@@ -13,12 +13,10 @@ import type { DictionarySource, IdentityProvider } from '../auth/identity.js';
 import type { EpochCache } from '../db/epochCache.js';
 import type { CountCache } from '../crud/counts.js';
 import type { EntityHooks } from '../crud/hooks.js';
-import type { TaskHandlerRegistry } from '../scheduler/handlers.js';
-import type { TaskScheduler } from '../scheduler/scheduler.js';
-import type { PluginManager } from '../plugins/manager.js';
 import type { RouteRecord } from '../core/routeRecord.js';
 import type { RequestLogWriter } from '../http/requestLogWriter.js';
 import type { DataJobRunner } from '../dataJob/runner.js';
+import type { ModuleServices } from './moduleServices.js';
 
 /**
  * A response body that never changes during an instance's life (the generated EPS and OpenAPI: a new generation is
@@ -46,26 +44,6 @@ export interface Generated {
 }
 
 /** Per-app services, reachable from every handler (no module-level state anywhere). */
-/** What handlers see of the schema watcher: its last state and a way to follow it. */
-export interface SchemaWatchLike {
-  state: DevSchemaState;
-  /** `onClose` runs when the watcher stops (shutdown), so streams that follow it end. */
-  subscribe(listener: (state: DevSchemaState) => void, onClose?: () => void): () => void;
-}
-
-/** The last sync of schemas/ with the running server: served (ok) or refused with the generator's message. */
-export interface DevSchemaState {
-  /** Grows with every sync that changed what is served, so the console knows to reload EPS and menus. */
-  version: number;
-  ok: boolean;
-  /** The generator's (or migration's) message when refused; the last good state keeps serving. */
-  error?: string;
-  /** Entities served anew by the last good sync. */
-  changed: string[];
-  /** Milliseconds from the file event to serving (or refusing). */
-  ms: number;
-}
-
 // What the lower layers name `App` (core/app.ts) is this interface.
 declare module '../core/app.js' {
   interface App extends AppServices {}
@@ -89,12 +67,6 @@ export interface AppServices {
   authz: Authz;
   /** What modules provide to the kernel: users, permissions and menus; dictionary items (auth/identity.ts). */
   ports: { identity: IdentityProvider; dictionaries: DictionarySource };
-  /** What a scheduled task's `service` may name (module handlers and enabled plugins' handlers). */
-  taskHandlers: TaskHandlerRegistry;
-  /** Runs scheduled tasks (database lease: each tick once across instances); `once` runs through it. */
-  scheduler: TaskScheduler;
-  /** Installed plugins enabled on this instance, kept in step with the database (plugin epoch). */
-  plugins: PluginManager;
   /** Entities' hooks (module manifests), handed to every CrudContext of that entity. */
   hooks: Map<string, EntityHooks>;
   /** Entities' own visibility rules (beyond tenant and data scope), applied to every read of them. */
@@ -118,6 +90,8 @@ export interface AppServices {
   mountRoute?: (route: RouteRecord, replace?: boolean) => boolean;
   /** Takes a route out of the running router (the schema watcher: an action a saved schema no longer declares). */
   unmountRoute?: (method: string, url: string) => void;
-  /** Development with SCHEMA_WATCH=1: the schema watcher (coding/schemaWatch.ts), whose state the console follows. */
-  schemaWatch?: SchemaWatchLike;
+  /** What the modules build (`ModuleDefinition.services`), by name: `services.modules.scheduler`. */
+  modules: ModuleServices;
+  /** The project served when it is not this repository's (tests: `CreateAppOptions.project`). */
+  project?: ProjectPaths;
 }

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { samplePackage } from '../plugins/testPackages.js';
+import { samplePackage } from '../modules/plugin/testPackages.js';
 import { TABLES } from '../generated/tables.js';
 import { testDatabases } from '../testing/forEachDb.js';
 import { startTestApp } from '../testing/testApp.js';

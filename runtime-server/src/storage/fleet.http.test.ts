@@ -90,7 +90,8 @@ for (const db of testDatabases().filter((d) => d.name !== 'sqlite')) {
       assert.ok(row, JSON.stringify(page.body));
       assert.equal(Number(row.size), PNG.length, 'the size B read from the bucket');
       assert.equal((await b.post(`${I}/delete`, { ids: [add.body.data.id] })).body.code, 1000);
-      const { knex, config, plugins } = b.instance.services;
+      const { knex, config } = b.instance.services;
+      const { plugins } = b.instance.services.modules;
       await knex('recycle_data').update({ createTime: '2000-01-01 00:00:00' });
       const warnings: string[] = [];
       await pruneLogs(knex, new Date(), (records) => reclaimFiles(knex, config, { warn: (...m: unknown[]) => void warnings.push(m.map(String).join(' ')) }, spaceKeysOf(records), plugins).then(() => undefined));

@@ -16,8 +16,8 @@ import { ALLOWED_EXTENSIONS, extensionOf } from '../../upload/fileGroups.js';
 import { publicUploadUrl, storedName, storeFile } from '../../upload/localStorage.js';
 import { storageFor } from '../../storage/createStorage.js';
 import { MAX_FILES, receiveMultipart } from '../../upload/multipart.js';
-import type { UploadFile } from '../../plugins/api.js';
-import type { ActiveUpload } from '../../plugins/manager.js';
+import type { UploadFile } from '../plugin/api.js';
+import type { ActiveUpload } from '../plugin/manager.js';
 import { ENTITIES, TABLES } from '../../generated/tables.js';
 import { roleIdsOfUser } from './roleIds.js';
 
@@ -127,8 +127,8 @@ export const logout: Handler = async ({ services, actor }) => {
 
 /** `GET /admin/base/comm/uploadMode`: the built-in local storage, or the enabled upload plugin's keyName as `type`. */
 export const uploadMode: Handler = async ({ services }) => {
-  await services.plugins.fresh();
-  const plugin = services.plugins.upload();
+  await services.modules.plugins.fresh();
+  const plugin = services.modules.plugins.upload();
   return plugin ? { mode: 'local', type: plugin.keyName } : { mode: 'local', type: 'local' };
 };
 
@@ -153,8 +153,8 @@ export const upload: Handler = async ({ services, koa }) => {
       if (!ALLOWED_EXTENSIONS.has(ext)) throw new AppError('upload.typeRefused', { ext });
     }
     const urls: string[] = [];
-    await services.plugins.fresh();
-    const plugin = services.plugins.upload();
+    await services.modules.plugins.fresh();
+    const plugin = services.modules.plugins.upload();
     if (plugin) {
       // An enabled upload plugin replaces local storage; a failure part-way undoes what it saved.
       try {

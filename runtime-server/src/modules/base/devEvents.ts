@@ -1,6 +1,6 @@
 import type { Handler } from '../../core/handler.js';
 import { AppError } from '../../core/errors.js';
-import { openEventStream } from '../../coding/sse.js';
+import { openEventStream } from '../../http/sse.js';
 
 /** A comment line now and then, so proxies (Vite's in `npm run dev`) keep an idle stream open. */
 const KEEPALIVE_MS = 20_000;
@@ -12,7 +12,7 @@ const KEEPALIVE_MS = 20_000;
  * `coding.watchOff` when nothing is watched (always in production).
  */
 export const devEvents: Handler = ({ services, koa }) => {
-  const watch = services.schemaWatch;
+  const watch = services.modules.schemaWatch;
   if (!watch || services.config.nodeEnv === 'production') throw new AppError('coding.watchOff');
   const out = openEventStream(koa);
   out.send('schema', watch.state);

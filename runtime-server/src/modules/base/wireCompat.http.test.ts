@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { seed } from '../../db/seed.js';
-import { bareLogos } from '../../plugins/logoFormat.js';
+import { bareLogos } from '../plugin/logoFormat.js';
 import { FAMILY_ICONS, FAMILY_VIEWS, OURS_ONLY } from '../../testing/familyClient.js';
 import { testDatabases } from '../../testing/forEachDb.js';
 import { startTestApp } from '../../testing/testApp.js';

@@ -6,9 +6,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { testDatabases } from '../../testing/forEachDb.js';
 import { startTestApp } from '../../testing/testApp.js';
 import type { TestApp } from '../../testing/testApp.js';
-import { buildEntitySchema } from '../../coding/draftSchema.js';
-import { parseFieldSpecs } from '../../coding/fieldSpec.js';
-import { entityNames } from '../../coding/names.js';
+import { buildEntitySchema } from '../base/authoring/draftSchema.js';
+import { parseFieldSpecs } from '../base/authoring/fieldSpec.js';
+import { entityNames } from '../base/authoring/names.js';
 import { stubProvider } from '../../testing/stubProvider.js';
 
 const KEY = 'sk-test-9f8e7d6c5b4a3928';

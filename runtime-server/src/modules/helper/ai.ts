@@ -4,17 +4,17 @@ import type { AppServices } from '../../app/services.js';
 import { AppError, ValidationError } from '../../core/errors.js';
 import type { Handler } from '../../core/handler.js';
 import { t } from '../../core/i18n.js';
-import { chatUrl, extractJson, ProviderError, redact, resolveProvider, streamChat } from '../../coding/aiProvider.js';
-import type { Provider } from '../../coding/aiProvider.js';
-import { draftMessages } from '../../coding/aiPrompt.js';
-import { translateInputError } from '../../coding/createInput.js';
-import type { EntityDoc } from '../../coding/draftSchema.js';
-import { FieldSpecError } from '../../coding/fieldSpec.js';
-import { draftLocally, NoFieldsError } from '../../coding/localDrafter.js';
-import { checkModule, entityNames, NameError } from '../../coding/names.js';
-import { openEventStream } from '../../coding/sse.js';
-import type { EventStream } from '../../coding/sse.js';
-import { checkDraft } from '../../coding/validateDraft.js';
+import { chatUrl, extractJson, ProviderError, redact, resolveProvider, streamChat } from './aiProvider.js';
+import type { Provider } from './aiProvider.js';
+import { draftMessages } from './aiPrompt.js';
+import { translateInputError } from '../base/authoring/createInput.js';
+import type { EntityDoc } from '../base/authoring/draftSchema.js';
+import { FieldSpecError } from '../base/authoring/fieldSpec.js';
+import { draftLocally, NoFieldsError } from '../base/authoring/localDrafter.js';
+import { checkModule, entityNames, NameError } from '../base/authoring/names.js';
+import { openEventStream } from '../../http/sse.js';
+import type { EventStream } from '../../http/sse.js';
+import { checkDraft } from '../base/authoring/validateDraft.js';
 
 interface DraftBody {
   description: string;

@@ -6,8 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Response, Test } from 'supertest';
 import type { Config } from '../../config.js';
-import { bumpPluginEpoch, jsonColumn } from '../../plugins/manager.js';
-import { packShipped, samplePackage } from '../../plugins/testPackages.js';
+import { bumpPluginEpoch, jsonColumn } from './manager.js';
+import { packShipped, samplePackage } from './testPackages.js';
 import { eventually } from '../../testing/eventually.js';
 import { testDatabases } from '../../testing/forEachDb.js';
 import { createScopedAdmin } from '../../testing/scopedAdmin.js';
@@ -118,14 +118,14 @@ for (const db of testDatabases()) {
         assert.equal(forced.body.message, res.body.data.message);
       }
       // Oversized: refused while it streams in, before any unpacking.
-      a.instance.services.plugins.limits.maxPackageBytes = 64 * 1024;
+      a.instance.services.modules.plugins.limits.maxPackageBytes = 64 * 1024;
       try {
         const big = await samplePackage({}, [{ name: 'assets/big.bin', data: Buffer.alloc(200 * 1024, 7) }]);
         const res = await install(a, big, true).set('language', 'en');
         assert.equal(res.body.code, 1001);
         assert.match(res.body.message, /too large \(at most 0\.06MB\)/);
       } finally {
-        a.instance.services.plugins.limits.maxPackageBytes = 10 * 1024 * 1024;
+        a.instance.services.modules.plugins.limits.maxPackageBytes = 10 * 1024 * 1024;
       }
       assert.equal(await count(), 0, 'no row');
       assert.deepEqual(files(config.dataDir), before, 'DATA_DIR unchanged');
@@ -154,7 +154,7 @@ for (const db of testDatabases()) {
       const info = await a.get(`${P}/info`, { id: item.id });
       assert.equal(info.body.data.content.type, 'esm');
       assert.match(info.body.data.content.data, /pluginDemoService\.ping/);
-      assert.equal(a.instance.services.taskHandlers.resolve('pluginDemoService.ping'), undefined, 'disabled: no handler');
+      assert.equal(a.instance.services.modules.taskHandlers.resolve('pluginDemoService.ping'), undefined, 'disabled: no handler');
     });
 
     it('validates config against the plugin’s own schema (1002 naming the field) and changes nothing', async () => {
@@ -177,13 +177,13 @@ for (const db of testDatabases()) {
       const { id } = await row('taskDemo');
       const res = await a.post(`${P}/update`, { id, status: 1, config: { greeting: 'hello', failEvery: 0 } });
       assert.equal(res.body.code, 1000, JSON.stringify(res.body));
-      const onA = a.instance.services.taskHandlers.resolve('pluginDemoService.ping');
+      const onA = a.instance.services.modules.taskHandlers.resolve('pluginDemoService.ping');
       assert.ok(onA, 'this instance at once');
-      await eventually(() => !!b.instance.services.taskHandlers.resolve('pluginDemoService.ping'), 'B registers pluginDemoService.ping', 4000);
+      await eventually(() => !!b.instance.services.modules.taskHandlers.resolve('pluginDemoService.ping'), 'B registers pluginDemoService.ping', 4000);
       const task = { id: 7, name: 't', service: 'pluginDemoService.ping()', data: { x: 1 } };
-      const detail = await b.instance.services.taskHandlers.resolve(task.service)!({ services: b.instance.services, task });
+      const detail = await b.instance.services.modules.taskHandlers.resolve(task.service)!({ services: b.instance.services, task });
       assert.match(String(detail), /^hello from taskDemo 1\.0\.0 \(run 1 on this instance\) data=\{"x":1\}$/);
-      assert.deepEqual(b.instance.services.plugins.loadedKeys(), ['taskDemo']);
+      assert.deepEqual(b.instance.services.modules.plugins.loadedKeys(), ['taskDemo']);
     });
 
     it('answers type 1 naming the installed version; force overwrites, keeping config and status', async () => {
@@ -199,14 +199,14 @@ for (const db of testDatabases()) {
       assert.deepEqual(jsonColumn(r.config), { greeting: 'hello', failEvery: 0 }, 'config values kept');
       assert.equal(await count(), 1, 'overwritten, not duplicated');
       const task = { id: 7, name: 't', service: 'pluginDemoService.ping', data: null };
-      await eventually(async () => /1\.0\.1/.test(String(await b.instance.services.taskHandlers.resolve(task.service)?.({ services: b.instance.services, task }))), 'B runs version 1.0.1', 4000);
+      await eventually(async () => /1\.0\.1/.test(String(await b.instance.services.modules.taskHandlers.resolve(task.service)?.({ services: b.instance.services, task }))), 'B runs version 1.0.1', 4000);
     });
 
     it('disabling removes the handler on both instances', async () => {
       const { id } = await row('taskDemo');
       assert.equal((await a.post(`${P}/update`, { id, status: 0 })).body.code, 1000);
-      assert.equal(a.instance.services.taskHandlers.resolve('pluginDemoService.ping'), undefined);
-      await eventually(() => !b.instance.services.taskHandlers.resolve('pluginDemoService.ping'), 'B drops pluginDemoService.ping', 4000);
+      assert.equal(a.instance.services.modules.taskHandlers.resolve('pluginDemoService.ping'), undefined);
+      await eventually(() => !b.instance.services.modules.taskHandlers.resolve('pluginDemoService.ping'), 'B drops pluginDemoService.ping', 4000);
     });
 
     it('the upload plugin, enabled on A, serves uploads on B without restart', async () => {
@@ -289,15 +289,15 @@ for (const db of testDatabases()) {
       // Its code starts only once a marker exists: a cause that passes (a mount, a network store).
       const marker = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sa-flaky-')), 'ready');
       const code = `import fs from 'node:fs';\nexport function activate() { if (!fs.existsSync(${JSON.stringify(marker)})) throw new Error('store not mounted'); return {}; }\n`;
-      for (const app of [a, b]) app.instance.services.plugins.retryMs = 300;
+      for (const app of [a, b]) app.instance.services.modules.plugins.retryMs = 300;
       // Enabled behind the API's back (as another version's instance might): both instances fail to load it.
       await a.instance.services.knex('plugin_info').where({ id: r.id }).update({ status: 1, content: JSON.stringify({ type: 'esm', data: code }) });
       await bumpPluginEpoch(a.instance.services.knex);
       await sleep(1500);
-      for (const app of [a, b]) assert.ok(!app.instance.services.plugins.loadedKeys().includes('flakyPlugin'));
+      for (const app of [a, b]) assert.ok(!app.instance.services.modules.plugins.loadedKeys().includes('flakyPlugin'));
       fs.writeFileSync(marker, '');
       for (const [name, app] of [['A', a], ['B', b]] as const) {
-        await eventually(() => app.instance.services.plugins.loadedKeys().includes('flakyPlugin'), `${name} loads it on a retry`, 4000);
+        await eventually(() => app.instance.services.modules.plugins.loadedKeys().includes('flakyPlugin'), `${name} loads it on a retry`, 4000);
       }
       assert.equal((await a.post(`${P}/update`, { id: r.id, status: 0 })).body.code, 1000);
     });
@@ -309,7 +309,7 @@ for (const db of testDatabases()) {
       assert.equal((await a.post(`${P}/delete`, { ids })).body.code, 1000);
       assert.equal(await count(), 0);
       await eventually(async () => (await b.get('/admin/base/comm/uploadMode')).body.data?.type === 'local', 'B back to local storage', 4000);
-      assert.deepEqual(b.instance.services.plugins.loadedKeys(), []);
+      assert.deepEqual(b.instance.services.modules.plugins.loadedKeys(), []);
       const up = await b.post('/admin/base/comm/upload').attach('file', PNG, 'again.png');
       assert.match(up.body.data, /^\/api\/upload\/\d{8}\//);
     });

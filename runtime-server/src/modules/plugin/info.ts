@@ -12,12 +12,12 @@ import { info as genericInfo } from '../../crud/operations/info.js';
 import { page as genericPage } from '../../crud/operations/page.js';
 import type { EntityRuntime } from '../../crud/entityRuntime.js';
 import { now, toDb } from '../../db/values.js';
-import { bumpPluginEpoch, jsonColumn, PLUGIN_TABLE } from '../../plugins/manager.js';
-import type { LoadablePlugin } from '../../plugins/manager.js';
-import { messageOf } from '../../plugins/manifest.js';
-import type { Manifest } from '../../plugins/manifest.js';
-import { readPackage } from '../../plugins/packageReader.js';
-import type { PluginPackage } from '../../plugins/packageReader.js';
+import { bumpPluginEpoch, jsonColumn, PLUGIN_TABLE } from './manager.js';
+import type { LoadablePlugin } from './manager.js';
+import { messageOf } from './manifest.js';
+import type { Manifest } from './manifest.js';
+import { readPackage } from './packageReader.js';
+import type { PluginPackage } from './packageReader.js';
 import { receiveMultipart } from '../../upload/multipart.js';
 import { table } from '../../db/table.js';
 import { ENTITIES } from '../../generated/tables.js';
@@ -88,7 +88,7 @@ const truthy = (v: string | undefined) => ['true', '1', 'yes'].includes(String(v
  */
 export const install: Handler = async (ctx) => {
   const { services, koa, locale } = ctx;
-  const { plugins } = services;
+  const { plugins } = services.modules;
   const mb = +(plugins.limits.maxPackageBytes / 1048576).toFixed(2);
   const form = await receiveMultipart(koa.req, { maxFileMb: mb, maxFiles: 1 }).catch((err: unknown) => {
     if (err instanceof AppError && (err.key === 'upload.tooLarge' || err.key === 'upload.bodyTooLarge')) throw new AppError('plugin.tooLarge', { mb });
@@ -115,7 +115,8 @@ export const install: Handler = async (ctx) => {
 
 async function store(ctx: ActionContext, pkg: PluginPackage, force: boolean): Promise<InstallAnswer | undefined> {
   const { services, locale } = ctx;
-  const { knex, plugins } = services;
+  const { knex } = services;
+  const { plugins } = services.modules;
   const { manifest } = pkg;
   const rt = rtOf(ctx);
   const sameKey = () => table(knex, PLUGIN_TABLE).where({ keyName: manifest.keyName }).orderBy('id').first('id', 'name', 'version', 'status', 'config');
@@ -179,7 +180,7 @@ async function store(ctx: ActionContext, pkg: PluginPackage, force: boolean): Pr
  * The config an overwrite keeps: the new defaults, with every stored value the new schema still
  * knows laid over them; if the result no longer satisfies the new schema, the new defaults alone.
  */
-function keptConfig(validators: ActionContext['services']['plugins']['validators'], manifest: Manifest, stored: Record<string, unknown> | null): Record<string, unknown> {
+function keptConfig(validators: ActionContext['services']['modules']['plugins']['validators'], manifest: Manifest, stored: Record<string, unknown> | null): Record<string, unknown> {
   if (!stored) return { ...manifest.config };
   const known = (manifest.configSchema.properties ?? null) as Record<string, unknown> | null;
   const merged: Record<string, unknown> = { ...manifest.config };
@@ -195,7 +196,7 @@ function keptConfig(validators: ActionContext['services']['plugins']['validators
 /** Starts the plugin on this instance before its enabling change commits. */
 async function preflight(ctx: ActionContext, row: LoadablePlugin): Promise<void> {
   try {
-    await ctx.services.plugins.activateNow(row);
+    await ctx.services.modules.plugins.activateNow(row);
   } catch (err) {
     const detail = err instanceof AppError ? messageOf(err, ctx.locale) : String((err as Error)?.message ?? err);
     throw new AppError('plugin.loadFailed', { keyName: row.keyName, detail: detail.slice(0, 500) });
@@ -216,7 +217,8 @@ interface UpdateBody {
  */
 export const update: Handler = async (ctx) => {
   const { services } = ctx;
-  const { knex, plugins } = services;
+  const { knex } = services;
+  const { plugins } = services.modules;
   const body = ctx.body as UpdateBody;
   const rt = rtOf(ctx);
   const row = await table(knex, PLUGIN_TABLE).where({ id: body.id }).first();
@@ -271,7 +273,7 @@ export const remove: Handler = async (ctx) => {
     await recordAudit(trx, rt, 'delete', rows.map((r) => ({ id: r.id, before: trimmed(r) })), originOf(ctx));
     await bumpPluginEpoch(trx);
   });
-  await services.plugins.refresh();
+  await services.modules.plugins.refresh();
   return undefined;
 };
 
@@ -282,7 +284,7 @@ function withFlags(ctx: ActionContext, row: Record<string, unknown>): Record<str
     installed: true,
     enabled: Number(row.status) === 1,
     // Whether this instance runs it now (a plugin whose code failed to start shows enabled but not loaded).
-    loaded: ctx.services.plugins.loadedKeys().includes(String(row.keyName)),
+    loaded: ctx.services.modules.plugins.loadedKeys().includes(String(row.keyName)),
   };
 }
 
@@ -292,7 +294,7 @@ export const page: Handler = async (ctx) => {
   // Checked as sent, before the default order fills in (a body the document refuses is refused).
   assertValid(c.rt.validators.filters, ctx.body ?? {}, c.rt.labels);
   const body = (ctx.body ?? {}) as Record<string, unknown>;
-  await ctx.services.plugins.fresh();
+  await ctx.services.modules.plugins.fresh();
   const result = await genericPage(c, body.order ? body : { ...body, order: 'id', sort: 'desc' });
   return {
     ...result,
@@ -313,6 +315,6 @@ export const pluginHooks: EntityHooks<PluginInfoRow> = {
 
 /** `GET info?id=`: the row (code included, as the reference) with the flags. */
 export const info: Handler = async (ctx) => {
-  await ctx.services.plugins.fresh();
+  await ctx.services.modules.plugins.fresh();
   return withFlags(ctx, await genericInfo(ctx.crud(), ctx.query));
 };

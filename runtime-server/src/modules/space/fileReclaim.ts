@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Config } from '../../config.js';
-import type { PluginManager } from '../../plugins/manager.js';
+import type { PluginManager } from '../plugin/manager.js';
 import type { Registry } from '../../crud/entityRuntime.js';
 import { removeStoredFile } from '../../upload/localStorage.js';
 import { ENTITIES, TABLES } from '../../generated/tables.js';

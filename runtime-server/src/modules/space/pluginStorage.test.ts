@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pruneLogs } from '../base/logRetention.js';
-import { packShipped } from '../../plugins/testPackages.js';
+import { packShipped } from '../plugin/testPackages.js';
 import { testDatabases } from '../../testing/forEachDb.js';
 import { startTestApp } from '../../testing/testApp.js';
 import type { TestApp } from '../../testing/testApp.js';
@@ -42,7 +42,8 @@ for (const db of testDatabases()) {
     };
     /** Ages every recycle snapshot past recycleKeep and runs the purge the daily task runs. */
     const purge = async () => {
-      const { knex, config, plugins } = app.instance.services;
+      const { knex, config } = app.instance.services;
+      const { plugins } = app.instance.services.modules;
       const logger = { warn: (...a: unknown[]) => void warnings.push(a.map(String).join(' ')) };
       await knex('recycle_data').update({ createTime: '2000-01-01 00:00:00' });
       await pruneLogs(knex, new Date(), (records) => reclaimFiles(knex, config, logger, spaceKeysOf(records), plugins).then(() => undefined));

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js';
 import { AppError } from '../../core/errors.js';
-import type { UploadStat } from '../../plugins/api.js';
-import type { PluginManager } from '../../plugins/manager.js';
+import type { UploadStat } from '../plugin/api.js';
+import type { PluginManager } from '../plugin/manager.js';
 import { resolveStoredUrl } from '../../upload/localStorage.js';
 import { storageFor } from '../../storage/createStorage.js';
 
@@ -16,7 +16,7 @@ export interface DescribedFile {
 
 interface Deps {
   config: Pick<Config, 'dataDir' | 'uploadBaseUrl' | 'storage'>;
-  plugins: Pick<PluginManager, 'fresh' | 'upload'>;
+  modules: { plugins: Pick<PluginManager, 'fresh' | 'upload'> };
   logger: Pick<Console, 'warn'>;
 }
 
@@ -50,8 +50,8 @@ export async function describeStoredFile(deps: Deps, url: string): Promise<Descr
     if (!stat) throw new AppError('space.fileNotFound', { url: shown(url) });
     return { key: ref.key, name: ref.name, size: stat.size };
   }
-  await deps.plugins.fresh();
-  const plugin = deps.plugins.upload();
+  await deps.modules.plugins.fresh();
+  const plugin = deps.modules.plugins.upload();
   if (!plugin || typeof plugin.hook.stat !== 'function') throw new AppError('space.urlRefused', { url: shown(url) });
   let answer: UploadStat | undefined;
   try {

@@ -15,10 +15,10 @@ for (const db of testDatabases()) {
     let app: TestApp;
     before(async () => {
       app = await startTestApp(await db.config({ scheduler: { pollMs: 200 } }));
-      app.instance.services.taskHandlers.register('probe.fail', () => {
+      app.instance.services.modules.taskHandlers.register('probe.fail', () => {
         throw new Error('boom: the probe failed');
       });
-      app.instance.services.taskHandlers.register('probe.echo', ({ task }) => ({ got: task.data }));
+      app.instance.services.modules.taskHandlers.register('probe.echo', ({ task }) => ({ got: task.data }));
     });
     after(async () => {
       await app?.close();
@@ -216,7 +216,7 @@ for (const db of testDatabases()) {
       const id = await add({ name: 'chatty', taskType: 1, every: 60_000, service: 'taskDemoService.test()', status: 0 });
       await knex()('task_log').insert({ taskId: id, status: 0, detail: 'an old failure', duration: 1, createTime: '2020-01-01 00:00:00', updateTime: '2020-01-01 00:00:00' });
       for (let i = 0; i < 23; i++) assert.equal((await app.post(`${T}/once`, { id })).body.code, 1000);
-      await app.instance.services.scheduler.idle();
+      await app.instance.services.modules.scheduler.idle();
       const logs = (await knex()('task_log').where({ taskId: id })) as Row[];
       assert.equal(logs.filter((l) => Number(l.status) === 1).length, 20);
       assert.equal(logs.filter((l) => Number(l.status) === 0).length, 1, 'the failure stays');

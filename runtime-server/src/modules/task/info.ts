@@ -6,9 +6,9 @@ import type { Handler } from '../../core/handler.js';
 import { now as nowText } from '../../db/values.js';
 import type { EntityHooks } from '../../crud/hooks.js';
 import type { TaskInfoRow } from '../../generated/rows.js';
-import { firstRun, formatTime, isValidCron, parseTime } from '../../scheduler/schedule.js';
-import { readTask, scheduleColumns } from '../../scheduler/scheduler.js';
-import type { ScheduledTask } from '../../scheduler/scheduler.js';
+import { firstRun, formatTime, isValidCron, parseTime } from './schedule.js';
+import { readTask, scheduleColumns } from './scheduler.js';
+import type { ScheduledTask } from './scheduler.js';
 import { table } from '../../db/table.js';
 import { ENTITIES, TABLES } from '../../generated/tables.js';
 import { retryDeadlock } from '../../db/retryDeadlock.js';
@@ -47,8 +47,8 @@ function checkTask(services: AppServices, task: Row): void {
   }
   const service = typeof task.service === 'string' ? task.service.trim() : '';
   if (!service) throw new ValidationError('task.serviceRequired');
-  if (!services.taskHandlers.resolve(service)) {
-    throw new ValidationError('task.serviceUnknown', { service, available: services.taskHandlers.keys().join(', ') });
+  if (!services.modules.taskHandlers.resolve(service)) {
+    throw new ValidationError('task.serviceUnknown', { service, available: services.modules.taskHandlers.keys().join(', ') });
   }
   const start = parseTime(task.startDate);
   const end = parseTime(task.endDate);
@@ -83,7 +83,7 @@ export const taskHooks: EntityHooks<TaskInfoRow> = {
   },
   afterCommit(app) {
     // Other instances see the new nextRunTime at their next poll.
-    app.scheduler.poke();
+    app.modules.scheduler.poke();
   },
   async beforeWrite(c, rows, action) {
     // Seeds run without the app's services: their tasks are the system's own.
@@ -113,7 +113,7 @@ export const taskHooks: EntityHooks<TaskInfoRow> = {
   },
   async afterDelete(c) {
     // A run in progress finishes without a log row; other instances see it at their next poll.
-    c.app?.scheduler.poke();
+    c.app?.modules.scheduler.poke();
   },
   async onRead(c, rows, action) {
     if (action === 'info') return rows.map((r) => ({ ...r, repeatCount: r.limit ?? null }));
@@ -150,7 +150,7 @@ async function auditedChange(ctx: Parameters<Handler>[0], id: number, changes: (
     await recordAudit(trx, crud.rt, 'update', [{ id, before, after }], crud.origin);
   }));
   // Other instances see the new schedule at their next poll.
-  ctx.services.scheduler.poke();
+  ctx.services.modules.scheduler.poke();
 }
 
 /** `POST start {id, type?}`: status 1 (and the type when given); the schedule starts over from now. */
@@ -175,7 +175,7 @@ export const stop: Handler = async (ctx) => {
 /** `POST once {id}`: runs the task now, once, on this instance (its schedule is untouched); the run writes a log row. */
 export const once: Handler = async (ctx) => {
   const { id } = ctx.body as { id: number };
-  await ctx.services.scheduler.runOnce(id);
+  await ctx.services.modules.scheduler.runOnce(id);
   return undefined;
 };
 
@@ -219,4 +219,4 @@ function timeText(v: unknown): string | null {
  * `GET services`: the keys a task's `service` may name (module handlers and enabled plugins' handlers), for
  * the console's service select — the same registry add/update check against.
  */
-export const services: Handler = async (ctx) => ctx.services.taskHandlers.keys().map((key) => `${key}()`);
+export const services: Handler = async (ctx) => ctx.services.modules.taskHandlers.keys().map((key) => `${key}()`);

@@ -25,7 +25,7 @@ for (const db of testDatabases()) {
       assert.ok(list.includes('taskDemoService.test()'), JSON.stringify(list));
       assert.ok(!list.includes('probe.listed()'));
       assert.deepEqual([...list].sort(), list, 'sorted');
-      app.instance.services.taskHandlers.register('probe.listed', () => 'ok');
+      app.instance.services.modules.taskHandlers.register('probe.listed', () => 'ok');
       const after = (await app.get(`${T}/services`)).body.data as string[];
       assert.ok(after.includes('probe.listed()'));
       const add = await app.post(`${T}/add`, { name: 'picked', taskType: 1, every: 60_000, service: 'probe.listed()', status: 0 });

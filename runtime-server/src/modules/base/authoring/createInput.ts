@@ -1,5 +1,5 @@
 import type { Labels } from '@schema-admin/generator';
-import { AppError, ValidationError } from '../core/errors.js';
+import { AppError, ValidationError } from '../../../core/errors.js';
 import { buildEntitySchema } from './draftSchema.js';
 import type { EntityDoc } from './draftSchema.js';
 import { checkFieldSpecs, FieldSpecError, parseFieldSpecs } from './fieldSpec.js';

@@ -9,10 +9,10 @@ import { after, before, describe, it } from 'node:test';
 import { loadModel } from '@schema-admin/generator';
 import type { ProjectPaths } from '@schema-admin/generator';
 import { checkDraft } from './validateDraft.js';
-import { testDatabases } from '../testing/forEachDb.js';
-import { startTestApp } from '../testing/testApp.js';
-import type { TestApp } from '../testing/testApp.js';
-import { scratchProject, treeOf } from '../testing/scratchProject.js';
+import { testDatabases } from '../../../testing/forEachDb.js';
+import { startTestApp } from '../../../testing/testApp.js';
+import type { TestApp } from '../../../testing/testApp.js';
+import { scratchProject, treeOf } from '../../../testing/scratchProject.js';
 
 const L = { 'zh-cn': '窃取', 'zh-tw': '竊取', en: 'Steal' };
 const base = (extra: Record<string, unknown>, properties: Record<string, unknown> = {}) => ({

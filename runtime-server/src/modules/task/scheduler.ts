@@ -1,18 +1,18 @@
 import type { Knex } from 'knex';
-import type { SchedulerOptions } from '../config.js';
-import type { App } from '../core/app.js';
-import { AppError } from '../core/errors.js';
-import { t } from '../core/i18n.js';
-import { now } from '../db/values.js';
+import type { SchedulerOptions } from '../../config.js';
+import type { App } from '../../core/app.js';
+import { AppError } from '../../core/errors.js';
+import { t } from '../../core/i18n.js';
+import { now } from '../../db/values.js';
 import { parseServiceCall } from './handlers.js';
 import { BreeClock } from './breeClock.js';
 import { buildRepeatConf, runCount } from './repeatConf.js';
 import { firstRun, formatTime, isValidCron, nextRun, parseTime } from './schedule.js';
-import { table } from '../db/table.js';
-import type { TaskInfoRow } from '../generated/rows.js';
-import { TABLES } from '../generated/tables.js';
-import { retryDeadlock } from '../db/retryDeadlock.js';
-import { withoutStatementLimit } from '../db/statementLimit.js';
+import { table } from '../../db/table.js';
+import type { TaskInfoRow } from '../../generated/rows.js';
+import { TABLES } from '../../generated/tables.js';
+import { retryDeadlock } from '../../db/retryDeadlock.js';
+import { withoutStatementLimit } from '../../db/statementLimit.js';
 
 export type { SchedulerOptions };
 
@@ -261,8 +261,8 @@ export class TaskScheduler {
     let status = 0;
     let detail: string | null;
     try {
-      const handler = task.service ? services.taskHandlers.resolve(task.service) : undefined;
-      if (!handler) throw new AppError('task.serviceUnknown', { service: task.service ?? '', available: services.taskHandlers.keys().join(', ') });
+      const handler = task.service ? services.modules.taskHandlers.resolve(task.service) : undefined;
+      if (!handler) throw new AppError('task.serviceUnknown', { service: task.service ?? '', available: services.modules.taskHandlers.keys().join(', ') });
       // The argument written in the service's parentheses wins over the `data` column (reference behaviour).
       const call = parseServiceCall(task.service as string);
       const data = call?.hasArg ? call.arg : parseData(task.data);

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Config } from '../config.js';
-import { testDatabases } from '../testing/forEachDb.js';
-import { startTestApp } from '../testing/testApp.js';
-import type { TestApp } from '../testing/testApp.js';
+import type { Config } from '../../config.js';
+import { testDatabases } from '../../testing/forEachDb.js';
+import { startTestApp } from '../../testing/testApp.js';
+import type { TestApp } from '../../testing/testApp.js';
 
 const T = '/admin/task/info';
 
@@ -19,17 +19,17 @@ async function twoInstances(config: Config, calls: Call[], hang?: { taskName: st
   const apps: Record<string, TestApp> = {};
   for (const name of ['A', 'B']) {
     const app = await startTestApp(config);
-    app.instance.services.taskHandlers.register('probe.tick', ({ task }) => {
+    app.instance.services.modules.taskHandlers.register('probe.tick', ({ task }) => {
       calls.push({ instance: name, taskId: task.id, at: Date.now() });
       return `ran on ${name}`;
     });
-    app.instance.services.taskHandlers.register('probe.hangFirst', async ({ task }) => {
+    app.instance.services.modules.taskHandlers.register('probe.hangFirst', async ({ task }) => {
       const first = !calls.some((c) => c.taskId === task.id);
       calls.push({ instance: name, taskId: task.id, at: Date.now() });
       if (first && hang) await sleep(hang.ms);
       return `ran on ${name}`;
     });
-    app.instance.services.taskHandlers.register('probe.slow', async ({ task }) => {
+    app.instance.services.modules.taskHandlers.register('probe.slow', async ({ task }) => {
       calls.push({ instance: name, taskId: task.id, at: Date.now() });
       await sleep(4500);
       return 'slow';
@@ -78,8 +78,8 @@ for (const db of testDatabases()) {
       const id = await addTask(apps.A, { name: 'every second', taskType: 1, every: 1000, service: 'probe.tick()' });
       await sleep(4300);
       assert.equal((await apps.B.post(`${T}/stop`, { id })).body.code, 1000);
-      await apps.A.instance.services.scheduler.idle();
-      await apps.B.instance.services.scheduler.idle();
+      await apps.A.instance.services.modules.scheduler.idle();
+      await apps.B.instance.services.modules.scheduler.idle();
       const mine = calls.filter((c) => c.taskId === id);
       const logs = await logsOf(apps.A, id);
       assert.ok(mine.length >= 3 && mine.length <= 5, `about 4 ticks in 4.3 s, got ${mine.length}`);
@@ -99,8 +99,8 @@ for (const db of testDatabases()) {
       const id = await addTask(apps.A, { name: 'cron each second', taskType: 0, cron: '*/1 * * * * *', service: 'probe.tick()' });
       await sleep(3200);
       assert.equal((await apps.A.post(`${T}/stop`, { id })).body.code, 1000);
-      await apps.A.instance.services.scheduler.idle();
-      await apps.B.instance.services.scheduler.idle();
+      await apps.A.instance.services.modules.scheduler.idle();
+      await apps.B.instance.services.modules.scheduler.idle();
       const mine = calls.filter((c) => c.taskId === id);
       assert.ok(mine.length >= 2 && mine.length <= 4, `about 3 ticks in 3.2 s, got ${mine.length}`);
       // Ticks are due on whole seconds; a run starts right after its second begins, never a tick twice.
@@ -117,8 +117,8 @@ for (const db of testDatabases()) {
       await sleep(4000);
       assert.equal(calls.filter((c) => c.taskId === id).length, 1, 'nobody ran it while the first run held it');
       assert.equal((await apps.A.post(`${T}/stop`, { id })).body.code, 1000);
-      await apps.A.instance.services.scheduler.idle();
-      await apps.B.instance.services.scheduler.idle();
+      await apps.A.instance.services.modules.scheduler.idle();
+      await apps.B.instance.services.modules.scheduler.idle();
       assert.ok(calls.filter((c) => c.taskId === id).every((c) => c === first || c.at >= first.at + 4500));
       assert.equal((await logsOf(apps.A, id)).length, calls.filter((c) => c.taskId === id).length);
     });
@@ -127,8 +127,8 @@ for (const db of testDatabases()) {
       const id = await addTask(apps.B, { name: 'three times', taskType: 1, every: 1000, limit: 3, service: 'probe.tick()' });
       await until('the task to stop', async () => (await apps.A.instance.services.knex('task_info').where({ id }).first('status')).status === 0, 6000);
       await sleep(1300); // one more interval: nothing else may run
-      await apps.A.instance.services.scheduler.idle();
-      await apps.B.instance.services.scheduler.idle();
+      await apps.A.instance.services.modules.scheduler.idle();
+      await apps.B.instance.services.modules.scheduler.idle();
       assert.equal(calls.filter((c) => c.taskId === id).length, 3);
       assert.equal((await logsOf(apps.A, id)).length, 3);
       const info = (await apps.A.get(`${T}/info`, { id })).body.data;
@@ -147,8 +147,8 @@ for (const db of testDatabases()) {
       assert.equal((await apps.A.post(`${T}/update`, { id, every: 60_000 })).body.code, 1000);
       const afterUpdate = Date.now();
       await sleep(1600);
-      await apps.A.instance.services.scheduler.idle();
-      await apps.B.instance.services.scheduler.idle();
+      await apps.A.instance.services.modules.scheduler.idle();
+      await apps.B.instance.services.modules.scheduler.idle();
       assert.equal(calls.filter((c) => c.taskId === id && c.at > afterUpdate + 300).length, 0, 'the old 1 s schedule is gone everywhere');
       const row = await apps.B.instance.services.knex('task_info').where({ id }).first('nextRunTime');
       const next = new Date(String(row.nextRunTime).replace(' ', 'T')).getTime();
@@ -185,7 +185,7 @@ for (const db of testDatabases()) {
       // The lease (1.5 s, one-second resolution) must lapse first; then the next poll claims.
       assert.ok(takeover < 4000, `took over after ${takeover} ms`);
       assert.equal((await apps[other].post(`${T}/stop`, { id })).body.code, 1000);
-      await apps[other].instance.services.scheduler.idle();
+      await apps[other].instance.services.modules.scheduler.idle();
       const byOther = calls.filter((c) => c.taskId === id && c.instance === other).length;
       const logs = await logsOf(apps[other], id);
       // The abandoned run writes nothing (its instance is gone); every run of the survivor is logged.

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
-import { sendStoredFile } from '../upload/serveUploads.js';
-import { LocalStorage } from '../storage/localDriver.js';
+import { sendStoredFile } from '../../upload/serveUploads.js';
+import { LocalStorage } from '../../storage/localDriver.js';
 import type { PluginManager } from './manager.js';
 
 const FILE_PATH = /^(?:\/api)?(\/[a-z][a-z0-9-]{1,30})\/(\d{8})\/([^/]+)$/;

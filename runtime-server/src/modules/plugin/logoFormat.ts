@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { dialectOfKnex } from '../db/createDb.js';
-import { TABLES } from '../generated/tables.js';
+import { dialectOfKnex } from '../../db/createDb.js';
+import { TABLES } from '../../generated/tables.js';
 
 /**
  * Earlier versions stored a plugin logo as a `data:` URL; the reference family's clients put their own

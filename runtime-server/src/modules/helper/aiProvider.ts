@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import type { Config } from '../config.js';
-import { readEvents } from './sse.js';
-import { TABLES } from '../generated/tables.js';
-import { table } from '../db/table.js';
+import type { Config } from '../../config.js';
+import { readEvents } from '../../http/sse.js';
+import { TABLES } from '../../generated/tables.js';
+import { table } from '../../db/table.js';
 
 /**
  * An OpenAI-compatible chat-completions provider, only ever the one the environment names (AI_BASE_URL,

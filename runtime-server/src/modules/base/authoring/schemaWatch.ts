@@ -3,12 +3,32 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generate, GenerateError, SchemaErrors } from '@schema-admin/generator';
 import type { EntityModel, ProjectPaths } from '@schema-admin/generator';
-import type { AppServices, DevSchemaState, SchemaWatchLike } from '../app/services.js';
-import { loadGenerated } from '../app/loadGenerated.js';
-import { applyMigrations, serve } from './applyEntity.js';
+import type { AppServices } from '../../../app/services.js';
+import { loadGenerated } from '../../../app/loadGenerated.js';
+import { applyMigrations, serve } from '../../../app/project.js';
 import { ensureEntityMenus } from './entityMenus.js';
 import { FileBackup } from './projectFiles.js';
 import { withProjectLock } from './projectLock.js';
+
+/** What handlers see of the schema watcher: its last state and a way to follow it. */
+export interface SchemaWatchLike {
+  state: DevSchemaState;
+  /** `onClose` runs when the watcher stops (shutdown), so streams that follow it end. */
+  subscribe(listener: (state: DevSchemaState) => void, onClose?: () => void): () => void;
+}
+
+/** The last sync of schemas/ with the running server: served (ok) or refused with the generator's message. */
+export interface DevSchemaState {
+  /** Grows with every sync that changed what is served, so the console knows to reload EPS and menus. */
+  version: number;
+  ok: boolean;
+  /** The generator's (or migration's) message when refused; the last good state keeps serving. */
+  error?: string;
+  /** Entities served anew by the last good sync. */
+  changed: string[];
+  /** Milliseconds from the file event to serving (or refusing). */
+  ms: number;
+}
 
 /** Saves come in bursts (an editor writes, renames, touches): one sync per burst. */
 const SETTLE_MS = 120;

@@ -22,7 +22,8 @@ export function codingPaths(schemasDir: string | undefined): ProjectPaths {
  */
 export function servedProjectPaths(schemasDir: string | undefined): ProjectPaths {
   if (schemasDir) return codingPaths(schemasDir);
-  return projectPaths(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..'));
+  // This file is runtime-server/src/modules/base/authoring/: five levels below the repository.
+  return projectPaths(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', '..'));
 }
 
 /** True when `paths` hold a project the generator can run on (meta-schema present). */

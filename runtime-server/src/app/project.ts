@@ -3,46 +3,17 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
 import type { EntityModel, ProjectPaths } from '@schema-admin/generator';
-import type { AppServices } from '../app/services.js';
-import { loadGenerated } from '../app/loadGenerated.js';
+import type { AppServices } from './services.js';
+import { loadGenerated } from './loadGenerated.js';
 import type { RouteRecord } from '../core/routeRecord.js';
-import { AppError } from '../core/errors.js';
 import { createRegistry } from '../crud/entityRuntime.js';
 import { migrations as bundled } from '../../migrations/index.js';
-import { writeAndGenerate } from './writeSchema.js';
 import { migrateLatest } from '../db/migrate.js';
-import type { CreateRequest } from './writeSchema.js';
 
-export interface CreateOutcome {
-  entity: EntityModel;
-  /** Schema file, relative to the project root. */
-  file: string;
-  migration: string | null;
-  /** Migrations applied to the database by this call. */
-  applied: string[];
-  /** Routes mounted in the running app. */
-  routes: string[];
-}
+// A project's schemas served by the running app: another project's at start (tests), or an entity the authoring
+// (modules/base/authoring) or the schema watcher just wrote. Generic: the kernel serves any entity's model.
 
 const MIGRATION_FILE = /^(\d{14}_[a-z0-9_]+)\.ts$/;
-
-/**
- * Writes the schema, regenerates, applies the new migration and serves the entity — or, on any
- * failure, restores every file it touched and answers why.
- */
-export async function createEntity(services: AppServices, paths: ProjectPaths, req: CreateRequest): Promise<CreateOutcome> {
-  const written = await writeAndGenerate(paths, req);
-  let applied: string[];
-  try {
-    applied = await applyMigrations(services.knex, paths);
-  } catch (err) {
-    written.undo();
-    services.logger.error('coding: migration of a created entity failed', err);
-    throw new AppError('coding.migrateFailed', { file: written.file });
-  }
-  const routes = serve(services, paths, written.model.entities, written.entity);
-  return { entity: written.entity, file: written.file, migration: written.migration, applied, routes };
-}
 
 /**
  * Runs the bundled migrations plus those written since this process started (their files exist on

@@ -1,14 +1,14 @@
 import type { Knex } from 'knex';
 import type { EntityModel } from '@schema-admin/generator';
-import type { AppServices } from '../app/services.js';
-import type { AuditOrigin } from '../audit/audit.js';
-import { bumpAuthEpoch } from '../auth/authz.js';
-import { now } from '../db/values.js';
-import { importMenuTree } from '../auth/menuTree.js';
-import type { MenuNode } from '../auth/menuTree.js';
-import { screenable } from '../crud/screenable.js';
-import { ENTITIES, TABLES } from '../generated/tables.js';
-import { table } from '../db/table.js';
+import type { AppServices } from '../../../app/services.js';
+import type { AuditOrigin } from '../../../audit/audit.js';
+import { bumpAuthEpoch } from '../../../auth/authz.js';
+import { now } from '../../../db/values.js';
+import { importMenuTree } from '../menuTree.js';
+import type { MenuNode } from '../menuTree.js';
+import { screenable } from '../../../crud/screenable.js';
+import { ENTITIES, TABLES } from '../../../generated/tables.js';
+import { table } from '../../../db/table.js';
 
 /** The console route of an entity's generic screen (`x-screen.route`, default `/<module>/<file name>`). */
 export function screenRoute(entity: EntityModel): string {

@@ -6,7 +6,7 @@ import { packPlugin } from './pack.js';
 
 /** Test helpers: packages built from the shipped plugins, and hand-made (also malicious) zips. */
 
-export const PLUGINS_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../plugins');
+export const PLUGINS_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../../plugins');
 
 export interface ZipFileSpec {
   name: string;

@@ -1,8 +1,8 @@
 import type { EntityModel } from '@schema-admin/generator';
 import type { ChatMessage } from './aiProvider.js';
-import { buildEntitySchema } from './draftSchema.js';
-import { parseFieldSpecs } from './fieldSpec.js';
-import { entityNames } from './names.js';
+import { buildEntitySchema } from '../base/authoring/draftSchema.js';
+import { parseFieldSpecs } from '../base/authoring/fieldSpec.js';
+import { entityNames } from '../base/authoring/names.js';
 
 const EXAMPLE = buildEntitySchema({ names: entityNames('shop', 'book'), fields: parseFieldSpecs('title!:string:100 price:decimal stock:int status:dict:status') });
 

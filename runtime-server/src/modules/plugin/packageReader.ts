@@ -1,6 +1,6 @@
 import yauzl from 'yauzl';
 import type { Entry, ZipFile } from 'yauzl';
-import { AppError } from '../core/errors.js';
+import { AppError } from '../../core/errors.js';
 import { packageError } from './manifest.js';
 import type { Manifest, PluginValidators } from './manifest.js';
 

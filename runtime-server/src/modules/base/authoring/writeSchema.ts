@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { generate, GenerateError, loadModel, SchemaErrors } from '@schema-admin/generator';
 import type { EntityModel, Model, ProjectPaths } from '@schema-admin/generator';
-import { AppError, ValidationError } from '../core/errors.js';
+import { AppError, ValidationError } from '../../../core/errors.js';
 import type { EntityDoc } from './draftSchema.js';
 import { FileBackup } from './projectFiles.js';
 import { checkDraft } from './validateDraft.js';

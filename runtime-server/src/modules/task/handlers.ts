@@ -1,13 +1,7 @@
-import type { App } from '../core/app.js';
+import type { TaskHandler, TaskRegistrar } from '../../core/taskHandler.js';
 
-/** What a task's `service` names when it runs: the task row, its parsed `data` argument and the app's services. */
-export interface TaskRunContext {
-  services: App;
-  task: { id: number; name: string; service: string; data: unknown };
-}
-
-/** Returns an optional detail for the task log (stringified when not a string). Throwing marks the run failed. */
-export type TaskHandler = (ctx: TaskRunContext) => Promise<unknown> | unknown;
+// The kernel's port (what a manifest registers into) is where these types live; importers keep this path.
+export type { TaskHandler, TaskRunContext } from '../../core/taskHandler.js';
 
 interface Entry {
   handler: TaskHandler;
@@ -51,7 +45,7 @@ export function serviceKey(service: string): string | undefined {
  * A task's `service` text is only ever looked up here, never resolved to an arbitrary method.
  * Per app instance; every instance registers the same set (plugins through their shared enable state).
  */
-export class TaskHandlerRegistry {
+export class TaskHandlerRegistry implements TaskRegistrar {
   private readonly entries = new Map<string, Entry>();
 
   register(service: string, handler: TaskHandler, owner = 'core'): void {

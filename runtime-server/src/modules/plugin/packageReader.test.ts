@@ -3,12 +3,16 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { AppError } from '../core/errors.js';
+import { AppError } from '../../core/errors.js';
+import { addMessages } from '../../core/i18n.js';
+import { messages } from './messages.js';
 import { messageOf, PluginValidators } from './manifest.js';
 import { packPlugin } from './pack.js';
 import { DEFAULT_PACKAGE_LIMITS, pathProblem, readPackage } from './packageReader.js';
 import { PLUGINS_DIR, samplePackage, zipOf } from './testPackages.js';
 
+// The module's messages, as the app merges them at boot (the messages of refusals are read below).
+addMessages('plugin', messages);
 const validators = new PluginValidators();
 const read = (buf: Buffer, limits = DEFAULT_PACKAGE_LIMITS) => readPackage(buf, limits, validators);
 

@@ -1,11 +1,11 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
 import type { Locale } from '@schema-admin/generator';
-import { AppError } from '../core/errors.js';
-import { t } from '../core/i18n.js';
-import type { MessageKey } from '../locales/zh-cn.js';
-import type { MessageParams } from '../core/i18n.js';
-import { assertValid } from '../core/validator.js';
+import { AppError } from '../../core/errors.js';
+import { t } from '../../core/i18n.js';
+import type { MessageKey } from '../../locales/zh-cn.js';
+import type { MessageParams } from '../../core/i18n.js';
+import { assertValid } from '../../core/validator.js';
 
 /** Hooks a plugin may declare; at most one enabled plugin per hook. */
 export const HOOKS = ['upload'] as const;

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { ProjectPaths } from '@schema-admin/generator';
-import type { Config } from '../config.js';
-import { testDatabases } from '../testing/forEachDb.js';
-import { widgetProject } from '../testing/widgetProject.js';
-import { startTestApp } from '../testing/testApp.js';
+import type { Config } from '../../../config.js';
+import { testDatabases } from '../../../testing/forEachDb.js';
+import { widgetProject } from '../../../testing/widgetProject.js';
+import { startTestApp } from '../../../testing/testApp.js';
 
 interface PermMenu {
   id: number;

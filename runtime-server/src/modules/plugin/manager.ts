@@ -3,17 +3,17 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
-import type { Config } from '../config.js';
-import { AppError } from '../core/errors.js';
-import { bumpConfEpoch, readConfEpoch } from '../db/confEpoch.js';
-import type { TaskHandlerRegistry } from '../scheduler/handlers.js';
+import type { Config } from '../../config.js';
+import { AppError } from '../../core/errors.js';
+import { bumpConfEpoch, readConfEpoch } from '../../db/confEpoch.js';
+import type { TaskRegistrar } from '../../core/taskHandler.js';
 import type { Activate, PluginContext, PluginInstance, UploadHook } from './api.js';
 import { KEY_NAME, PluginValidators } from './manifest.js';
 import { DEFAULT_PACKAGE_LIMITS } from './packageReader.js';
 import type { PackageLimits } from './packageReader.js';
-import { table } from '../db/table.js';
-import type { PluginInfoRow } from '../generated/rows.js';
-import { TABLES } from '../generated/tables.js';
+import { table } from '../../db/table.js';
+import type { PluginInfoRow } from '../../generated/rows.js';
+import { TABLES } from '../../generated/tables.js';
 
 export const PLUGIN_TABLE = TABLES.pluginInfo;
 const EPOCH_KEY = 'pluginEpoch';
@@ -61,7 +61,7 @@ interface Host {
   knex: Knex;
   config: Pick<Config, 'dataDir'>;
   logger: Pick<Console, 'info' | 'warn' | 'error'>;
-  taskHandlers: TaskHandlerRegistry;
+  taskHandlers: TaskRegistrar & { unregisterOwner(owner: string): void };
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
