@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run dev`: the API server (PORT, default 8001) plus Vite's dev server with hot reload (WEB_PORT,
 // default 5173) proxying `/api` and `/upload` to it. Ctrl-C stops both.
-// The API server watches schemas/ (SCHEMA_WATCH=1, runtime-server/src/coding/schemaWatch.ts): a saved schema is
+// The API server watches schemas/ (SCHEMA_WATCH=1, runtime-server/src/modules/base/authoring/schemaWatch.ts): a saved schema is
 // generated, migrated and served, and the open console shows it. `--api-only` starts the API server alone.
 import { spawn } from 'node:child_process';
 import path from 'node:path';

@@ -213,8 +213,10 @@ export async function createApp(config: Config, parts: AppParts, options: Create
         statementMs,
         next,
         () => (ctx.state.actor as { userId?: number } | undefined)?.userId,
-        // Not `req.destroyed`: a request stream is destroyed once its body is read.
-        () => ctx.req.socket.destroyed,
+        // Only before the answer is written: work the request leaves behind in its scope (the request log's batch
+        // flush, a background count) runs after a client that has its answer closed the connection. Not
+        // `req.destroyed`: a request stream is destroyed once its body is read.
+        () => ctx.req.socket.destroyed && !ctx.res.writableEnded,
       ),
     );
     // An exact API route goes straight to its chain (http/routeTable.ts); the rest takes the long way below.

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { bumpConfEpoch, EpochWatch } from '../db/confEpoch.js';
 import { dialectOfKnex } from '../db/createDb.js';
 import type { CountOptions } from '../config.js';
+import { AppError } from '../core/errors.js';
 
 /** A page's total: exact, or (above the limit) an approximation never below the rows known to exist. */
 export interface PageTotal {
@@ -44,6 +45,8 @@ export class CountCache {
   private readonly ttlMs: number;
   private readonly maxAgeMs: number;
   private readonly entities = new Map<string, EntityCounts>();
+  /** Keys whose bounded count ran past the statement limit, by generation: not counted again for a while. */
+  private readonly cut = new Map<string, { gen: number; at: number }>();
   private readonly lastRun = new Map<string, number>();
   private readonly queue: { id: string; run: () => Promise<void> }[] = [];
   private readonly queued = new Set<string>();
@@ -90,6 +93,20 @@ export class CountCache {
     if (hit.gen === e.gen && t - hit.at < this.ttlMs) return { valid: hit.total, gen: e.gen };
     if (t - hit.at < STALE_MS) return { stale: hit.total, gen: e.gen };
     return { gen: e.gen };
+  }
+
+  /**
+   * Whether `key`'s bounded count was cut by the statement limit under generation `gen` within `ttlMs`: its next
+   * pages answer without it (each would wait the whole limit again, and be cut again).
+   */
+  wasCut(entityId: string, key: string, gen: number): boolean {
+    const hit = this.cut.get(`${entityId}\n${key}`);
+    return !!hit && hit.gen === gen && Date.now() - hit.at < this.ttlMs;
+  }
+
+  markCut(entityId: string, key: string, gen: number): void {
+    if (this.cut.size >= MAX_KEYS) this.cut.clear();
+    this.cut.set(`${entityId}\n${key}`, { gen, at: Date.now() });
   }
 
   /** Counts `key` in the background (deduplicated, one at a time, at most every `recountMs`); kept if no write moved the epoch meanwhile. */
@@ -210,9 +227,22 @@ export async function pageTotal(
   // A count far above the limit, made before the last writes, still shows the set is above it: no bounded count
   // (the background count corrects the estimate, and a set that did fall under the limit is exact again after it).
   const clearlyAbove = (cached.valid ?? cached.stale ?? 0) > 2 * limit;
-  if (!clearlyAbove) {
-    const n = await countUpTo(knex, base, limit);
-    if (n <= limit) return { total: n, exact: true };
+  // A count the statement limit cut (a filter no index serves, whose page the order found at once): the page is
+  // answered, its total marked inexact and never below what the page proves, rather than a 1001 for a page at hand.
+  let cut = counts.wasCut(entityId, key, cached.gen);
+  if (!clearlyAbove && !cut) {
+    try {
+      const n = await countUpTo(knex, base, limit);
+      if (n <= limit) return { total: n, exact: true };
+    } catch (err) {
+      if (!(err instanceof AppError && err.key === 'error.queryTimeout')) throw err;
+      counts.markCut(entityId, key, cached.gen);
+      cut = true;
+    }
+  }
+  if (cut && cached.valid === undefined && cached.stale === undefined) {
+    const proven = known.offset + known.rows + (known.more ? 1 : 0);
+    return { total: Math.max((await plannerEstimate(knex, base)) ?? 0, proven), exact: false };
   }
   // Past the end of an approximate total (it was too high): count now, once, so the console can go back to the
   // real last page in one step; the count is kept for the next requests.

@@ -141,7 +141,17 @@ for (const db of testDatabases()) {
       const knex = app.instance.services.knex;
       // On SQLite a read is bounded by the term a request's reads lead with (crud/query.ts); here it is written out.
       const bounded = (q: Knex.QueryBuilder) => (db.name === 'sqlite' ? q.whereRaw(SQLITE_LIMIT_TERM) : q);
-      const scan = (q: Knex | Knex.Transaction) => bounded(q(TABLES.demoGoods)).where('description', 'like', `%${NOWHERE}%`).count({ n: '*' });
+      // A statement far past the limit on any host: SQLite's scan of the goods (about twice the limit here);
+      // elsewhere every pair of goods (a scan alone was under the limit on a fast host: PostgreSQL splits it among
+      // parallel workers, 70 ms for 300 000 warm rows).
+      const scan = (q: Knex | Knex.Transaction) =>
+        db.name === 'sqlite'
+          ? bounded(q(TABLES.demoGoods)).where('description', 'like', `%${NOWHERE}%`).count({ n: '*' })
+          : q.raw(`SELECT COUNT(*) AS n FROM ?? a CROSS JOIN ?? b WHERE ${db.name === 'postgres' ? 'a.description || b.title' : 'CONCAT(a.description, b.title)'} LIKE ?`, [
+              TABLES.demoGoods,
+              TABLES.demoGoods,
+              `%${NOWHERE}%`,
+            ]);
       // A job's statement longer than the limit, and cheap: a sleep of twice the limit (SQLite has none: the scan).
       const sleep = () =>
         db.name === 'sqlite' ? scan(knex) : knex.raw(db.name === 'postgres' ? `SELECT pg_sleep(${(2 * limit) / 1000})` : `SELECT SLEEP(${(2 * limit) / 1000})`);
@@ -193,6 +203,30 @@ for (const db of testDatabases()) {
       assert.ok(codes.every((c) => c === 1001), JSON.stringify(codes));
       assert.ok(p99 < 500, `paging p99 ${p99.toFixed(0)} ms (p50 ${percentile(times, 50).toFixed(0)} ms)`);
       assert.ok(!errors.some((e) => isDatabaseUnavailable(e)), errors.join('\n'));
+    });
+
+    // Last: its scans warm PostgreSQL's cache, and the tests above need a full scan to take several times the limit.
+    // Not on MariaDB: there the page itself is cut here (its plan for this search reads past the limit), so no page
+    // is at hand to answer.
+    if (db.name !== 'mariadb') it('a page at hand whose count runs past the limit answers the page, its total marked inexact (not a 1001)', async () => {
+      // About one number in twenty holds "99", the newest many of them: the order finds a page at once, while the
+      // bounded count reads the whole table (fewer matches than COUNT_EXACT_LIMIT) and is cut.
+      const seen = new Set<number>();
+      for (const pageNo of [1, 2]) {
+        const res = await app.post(GOODS, { keyWord: '99', page: pageNo, size: 20 });
+        const body = res.body as { code: number; data: { list: { id: number; title: string; description: string }[]; pagination: { total: number; totalExact?: boolean } } };
+        assert.equal(body.code, 1000, JSON.stringify(body).slice(0, 300));
+        assert.equal(body.data.list.length, 20);
+        for (const r of body.data.list) {
+          assert.ok(`${r.title} ${r.description}`.includes('99'), r.title);
+          assert.ok(!seen.has(r.id), 'pages do not repeat rows');
+          seen.add(r.id);
+        }
+        // Marked, never below what the pages prove (this page and one more row).
+        assert.equal(body.data.pagination.totalExact, false, JSON.stringify(body.data.pagination));
+        assert.ok(body.data.pagination.total >= pageNo * 20 + 1, JSON.stringify(body.data.pagination));
+      }
+      assert.deepEqual(errors, []);
     });
   });
 }

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createScopedAdmin } from '../../../runtime-server/src/testing/scopedAdmin.js';
-import { packShipped, zipOf } from '../../../runtime-server/src/plugins/testPackages.js';
+import { packShipped, zipOf } from '../../../runtime-server/src/modules/plugin/testPackages.js';
 import { loginThroughPage, screenshot, startHarness, switchLook } from './harness';
 import type { Harness } from './harness';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { packShipped, samplePackage, zipOf } from '../../../../runtime-server/src/plugins/testPackages.js';
+import { packShipped, samplePackage, zipOf } from '../../../../runtime-server/src/modules/plugin/testPackages.js';
 import { readDroppedManifest } from './manifest';
 
 const blob = (bytes: Buffer) => new Blob([new Uint8Array(bytes)]);

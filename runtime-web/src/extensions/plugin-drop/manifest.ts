@@ -1,6 +1,6 @@
 /**
  * The name and keyName a dropped `.cool` package declares in its `plugin.json` — the manifest the server
- * reads on install (runtime-server/src/plugins/packageReader.ts), so the question names the plugin as the
+ * reads on install (runtime-server/src/modules/plugin/packageReader.ts), so the question names the plugin as the
  * plugin list will. Only the zip's central directory and that one entry are read (stored or deflated);
  * anything unreadable gives undefined and the server's own check answers for the package.
  */
