@@ -208,17 +208,18 @@ export async function createApp(config: Config, parts: AppParts, options: Create
     // it answers 1001 error.queryTimeout and its connection serves the next request. A signed-in user's requests
     // hold at most his share of the pool (the actor is known once the auth guard has run).
     const statementMs = config.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
-    app.use((ctx, next) =>
-      withStatementLimit(
+    app.use((ctx, next) => {
+      // Only while the request runs: work it leaves behind in its scope (the request log's batch flush, a background
+      // count, a timer armed by a hook) runs after it, whatever became of its client. Not `req.destroyed`: a
+      // request stream is destroyed once its body is read.
+      let done = false;
+      return withStatementLimit(
         statementMs,
-        next,
+        () => next().finally(() => (done = true)),
         () => (ctx.state.actor as { userId?: number } | undefined)?.userId,
-        // Only before the answer is written: work the request leaves behind in its scope (the request log's batch
-        // flush, a background count) runs after a client that has its answer closed the connection. Not
-        // `req.destroyed`: a request stream is destroyed once its body is read.
-        () => ctx.req.socket.destroyed && !ctx.res.writableEnded,
-      ),
-    );
+        () => !done && ctx.req.socket.destroyed,
+      );
+    });
     // An exact API route goes straight to its chain (http/routeTable.ts); the rest takes the long way below.
     app.use(table.fastRoutes());
     // Before the console: a browser opening a module-served file (plugin: a plugin's files) asks for HTML too.
