@@ -74,7 +74,7 @@ export interface AppInstance {
 }
 
 /** What modules provide to the kernel (app/module.ts): one module each, or the kernel's stand-in. */
-function kernelPorts(parts: AppParts): AppServices['ports'] {
+function kernelPorts(parts: AppParts): AppServices['auth']['ports'] {
   const one = <K extends 'identity' | 'dictionaries'>(key: K) => {
     const by = parts.modules.filter((m) => m[key]);
     if (by.length > 1) throw new Error(`modules ${by.map((m) => m.name).join(', ')} all provide "${key}": one may`);
@@ -95,7 +95,7 @@ export async function createApp(config: Config, parts: AppParts, options: Create
   // The modules' messages join the kernel's before anything can be answered.
   for (const m of modules) if (m.messages) addMessages(m.name, m.messages);
   const authSources = new Set(modules.flatMap((m) => m.authSources ?? []));
-  const { knex, dialect } = createDb(config, logger);
+  const { knex } = createDb(config, logger);
   // Read caches by name, and by each entity whose writes make them stale.
   const namedCaches = new Map(modules.flatMap((m) => Object.keys(m.readCaches ?? {})).map((name) => [name, new EpochCache(knex, `epoch:${name}`)]));
   const readCaches = new Map<string, EpochCache[]>();
@@ -116,39 +116,39 @@ export async function createApp(config: Config, parts: AppParts, options: Create
     const services: AppServices = {
       config,
       knex,
-      dialect,
-      generated,
-      entities: new Map(generated.model.entities.map((e) => [e.id, e])),
-      registry,
-      limits,
-      ajv,
-      queryAjv,
       logger,
-      // Replaced by the stored secret right after migrations; nothing can sign before that.
-      auth: { secret: createSecretKey(randomBytes(32)) },
-      authz,
-      ports,
-      requestLog: new RequestLogWriter(knex, logger),
-      visibility: new Map(modules.flatMap((m) => Object.entries(m.visibility ?? {}))),
-      hooks: hooksByEntity(modules),
-      dataJobs: new DataJobRunner(),
-      counts: new CountCache(knex, config.counts ?? { exactLimit: DEFAULT_COUNT_EXACT_LIMIT }),
-      changed: async (entityId) => {
-        if (authSources.has(entityId)) await bumpAuthEpoch(knex);
-        await services.counts.bump(entityId);
-        for (const cache of readCaches.get(entityId) ?? []) await cache.bump();
-        await services.hooks.get(entityId)?.afterCommit?.(services);
+      schema: {
+        generated,
+        entities: new Map(generated.model.entities.map((e) => [e.id, e])),
+        registry,
+        limits,
+        visibility: new Map(modules.flatMap((m) => Object.entries(m.visibility ?? {}))),
+        hooks: hooksByEntity(modules),
+        project: options.project,
       },
-      readCache: (name) => {
-        const cache = namedCaches.get(name);
-        if (!cache) throw new Error(`no module declares the read cache "${name}"`);
-        return cache;
+      validation: { ajv, queryAjv },
+      // The secret is replaced by the stored one right after migrations; nothing can sign before that.
+      auth: { secret: createSecretKey(randomBytes(32)), authz, ports },
+      telemetry: { requestLog: new RequestLogWriter(knex, logger) },
+      dataJobs: new DataJobRunner(),
+      caches: {
+        counts: new CountCache(knex, config.counts ?? { exactLimit: DEFAULT_COUNT_EXACT_LIMIT }),
+        changed: async (entityId) => {
+          if (authSources.has(entityId)) await bumpAuthEpoch(knex);
+          await services.caches.counts.bump(entityId);
+          for (const cache of readCaches.get(entityId) ?? []) await cache.bump();
+          await services.schema.hooks.get(entityId)?.afterCommit?.(services);
+        },
+        readCache: (name) => {
+          const cache = namedCaches.get(name);
+          if (!cache) throw new Error(`no module declares the read cache "${name}"`);
+          return cache;
+        },
       },
       // Built below, once the kernel's services exist (app/kernelModule.ts).
       modules: {} as ModuleServices,
-      project: options.project,
     };
-    services.metrics = new AppMetrics({ knex, requestLog: services.requestLog, authz });
+    services.telemetry.metrics = new AppMetrics({ knex, requestLog: services.telemetry.requestLog, authz });
     buildModuleServices(modules, services);
 
     if (config.captchaFixedCode) {
@@ -177,17 +177,17 @@ export async function createApp(config: Config, parts: AppParts, options: Create
     const guards = options.guards ? options.guards(services) : [openRouteLimit(services), authGuard(services), requestLog(services)];
     for (const route of routes) composeEndpoint(router, table, route, services, guards);
     // Entities created by the coding endpoints join the running router (no restart in development).
-    services.mountRoute = (route, replace = false) => {
+    services.schema.mountRoute = (route, replace = false) => {
       const method = route.method.toUpperCase();
       const same = (l: (typeof router.stack)[number]) => l.path === route.url && l.methods.includes(method);
       if (router.stack.some(same)) {
         if (!replace) return false;
-        services.unmountRoute!(route.method, route.url);
+        services.schema.unmountRoute!(route.method, route.url);
       }
       composeEndpoint(router, table, route, services, guards);
       return true;
     };
-    services.unmountRoute = (method, url) => {
+    services.schema.unmountRoute = (method, url) => {
       const m = method.toUpperCase();
       table.remove(m, url);
       router.stack.splice(0, router.stack.length, ...router.stack.filter((l) => !(l.path === url && l.methods.includes(m))));
@@ -198,7 +198,7 @@ export async function createApp(config: Config, parts: AppParts, options: Create
     // Load-balancer probes first: cheap, never logged, never compressed.
     app.use(health(knex, lifecycle, options.project ? undefined : migrations.map(([name]) => name)));
     // Scrapes, like probes, skip the envelope and the request log; closed (404) unless METRICS_TOKEN/METRICS_ALLOW.
-    const metrics = services.metrics;
+    const metrics = services.telemetry.metrics;
     app.use(serveMetrics(config.metrics ?? {}, () => metrics.render()));
     app.use(metrics.middleware());
     // EPS and OpenAPI run to hundreds of KB; gzip/brotli cut them ~10x for the console's start-up.
@@ -251,7 +251,7 @@ export async function createApp(config: Config, parts: AppParts, options: Create
         lifecycle.draining = true;
         for (const m of [...modules].reverse()) await m.onClose?.(services);
         await services.dataJobs.drain();
-        await services.requestLog.close();
+        await services.telemetry.requestLog.close();
         await knex.destroy();
       },
     };

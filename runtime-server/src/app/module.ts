@@ -34,7 +34,7 @@ export interface ModuleDefinition {
   /** Entities whose rows decide permissions, menus or data scope: a write to one bumps the shared auth epoch. */
   authSources?: readonly string[];
   /**
-   * Named caches of values read from these entities (`services.readCache(name)`, db/epochCache.ts): a write to
+   * Named caches of values read from these entities (`services.caches.readCache(name)`, db/epochCache.ts): a write to
    * one of them through the app bumps the cache's shared epoch, so every instance reads them again.
    */
   readCaches?: Record<string, readonly string[]>;

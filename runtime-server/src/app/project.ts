@@ -34,10 +34,10 @@ export async function applyMigrations(knex: Knex, paths: ProjectPaths): Promise<
 /** Makes the running app serve the entity: model, CRUD runtime, EPS/OpenAPI, and its routes. */
 export function serve(services: AppServices, paths: ProjectPaths, all: EntityModel[], entity: EntityModel, replace = false, handlers: Record<string, unknown> = {}): string[] {
   const joined = new Set(entity.query.join.map((j) => j.entity));
-  const runtime = createRegistry({ entities: all.filter((e) => e.id === entity.id || joined.has(e.id)) }, services.ajv, services.limits).get(entity.id);
-  services.entities.set(entity.id, entity);
-  if (runtime) services.registry.set(entity.id, runtime);
-  services.generated = loadGenerated(paths.generated);
+  const runtime = createRegistry({ entities: all.filter((e) => e.id === entity.id || joined.has(e.id)) }, services.validation.ajv, services.schema.limits).get(entity.id);
+  services.schema.entities.set(entity.id, entity);
+  if (runtime) services.schema.registry.set(entity.id, runtime);
+  services.schema.generated = loadGenerated(paths.generated);
   const mounted: string[] = [];
   for (const a of entity.actions) {
     // A named handler comes from `handlers` (the module the schema watcher loaded); without it the action is not served.
@@ -45,7 +45,7 @@ export function serve(services: AppServices, paths: ProjectPaths, all: EntityMod
     if (a.handler && typeof handler !== 'function') continue;
     const bind = typeof handler === 'function' ? (handler as Exclude<RouteRecord['bind'], 'generic'>) : 'generic';
     const route: RouteRecord = { method: a.method, url: a.url, entity: entity.id, action: a.name, auth: a.auth, perm: a.perm, bind };
-    if (services.mountRoute?.(route, replace)) mounted.push(a.url);
+    if (services.schema.mountRoute?.(route, replace)) mounted.push(a.url);
   }
   return mounted;
 }
@@ -56,7 +56,7 @@ export function serve(services: AppServices, paths: ProjectPaths, all: EntityMod
  */
 export async function serveProject(services: AppServices, paths: ProjectPaths): Promise<string[]> {
   const model = loadGenerated(paths.generated).model;
-  const added = model.entities.filter((e) => !services.entities.has(e.id));
+  const added = model.entities.filter((e) => !services.schema.entities.has(e.id));
   for (const e of added) serve(services, paths, model.entities, e);
   return added.map((e) => e.id);
 }

@@ -41,9 +41,9 @@ export function authGuard(services: AppServices): Guard {
     const claims = await verifyToken(services.auth.secret, token);
     if (!claims) throw unauthorized('auth.invalid');
     if (claims.isRefresh) throw unauthorized('auth.expired');
-    const s = await services.authz.session(claims.sid);
+    const s = await services.auth.authz.session(claims.sid);
     const actor = admit(ctx, route, claims, s, s?.expired ?? true);
-    if (route.auth === 'perm' && !actor.isSuper && !(await services.authz.permsOf(actor.userId)).has(route.perm)) {
+    if (route.auth === 'perm' && !actor.isSuper && !(await services.auth.authz.permsOf(actor.userId)).has(route.perm)) {
       throw forbidden();
     }
     return next();
@@ -57,11 +57,11 @@ export function authGuard(services: AppServices): Guard {
     // Node's own header (Koa's `ctx.get` lower-cases the name on every call).
     const header = ctx.req.headers.authorization || undefined;
     const claims = cachedClaimsOf(services.auth.secret, header, ctx.req.socket);
-    const s = claims && !claims.isRefresh ? services.authz.cachedSession(claims.sid) : undefined;
+    const s = claims && !claims.isRefresh ? services.auth.authz.cachedSession(claims.sid) : undefined;
     if (!claims || !s) return checked(ctx, next, route, tokenFromHeader(header));
     const actor = admit(ctx, route, claims, s, s.expired || s.expireTime <= now());
     if (route.auth === 'perm' && !actor.isSuper) {
-      const perms = services.authz.cachedPerms(actor.userId);
+      const perms = services.auth.authz.cachedPerms(actor.userId);
       if (!perms) return checked(ctx, next, route, tokenFromHeader(header));
       if (!perms.has(route.perm)) throw forbidden();
     }

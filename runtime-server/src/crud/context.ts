@@ -116,7 +116,7 @@ export interface EntityHooks<R extends object = Row> {
   readWhere?(c: CrudContext, action: string): Promise<((qb: Knex.QueryBuilder) => void) | undefined>;
   /**
    * After a generic write to the entity committed, whatever the path (route, bulk edit, import, recycle-bin restore):
-   * tell this instance (task: the scheduler re-reads the tasks now). `services.changed(entity)` calls it.
+   * tell this instance (task: the scheduler re-reads the tasks now). `services.caches.changed(entity)` calls it.
    */
   afterCommit?(app: NonNullable<CrudContext['app']>): Promise<void> | void;
   /** Rows answered by info, list and page, before they leave (names of linked rows, fields some callers may not see). */

@@ -33,7 +33,7 @@ const STALE_MS = 10 * 60_000;
 /**
  * Totals of large filtered sets, per instance, per entity and per full WHERE clause (tenant, data scope,
  * visibility and every filter are in the key: the SQL text and its bindings). An entry is valid while the
- * entity's shared epoch (`epoch:count:<entity>` in base_sys_conf, bumped by `services.changed` after every
+ * entity's shared epoch (`epoch:count:<entity>` in base_sys_conf, bumped by `services.caches.changed` after every
  * write through the app: routes, bulk edit, import, restore) has not moved, so several instances act as one.
  * Counts run in the background, one at a time per instance and at most every `recountMs` per key; the page
  * answers at once with what is known. Totals above the limit are always marked approximate, even when they

@@ -39,7 +39,7 @@ for (const db of testDatabases()) {
     });
 
     it('takes its names from the file name and its labels from the property names', () => {
-      const entity = app.instance.services.generated.model.entities.find((e) => e.file === 'schemas/lab/book.json')!;
+      const entity = app.instance.services.schema.generated.model.entities.find((e) => e.file === 'schemas/lab/book.json')!;
       assert.deepEqual([entity.id, entity.table, entity.name, entity.prefix], ['lab/book', 'lab_book', 'LabBookEntity', '/admin/lab/book']);
       assert.deepEqual(entity.fields.find((f) => f.name === 'price')!.label, { 'zh-cn': '价格', 'zh-tw': '價格', en: 'Price' });
     });

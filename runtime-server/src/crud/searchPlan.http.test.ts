@@ -13,6 +13,7 @@ import { TABLES } from '../generated/tables.js';
 import { testDatabases } from '../testing/forEachDb.js';
 import { startTestApp } from '../testing/testApp.js';
 import type { TestApp } from '../testing/testApp.js';
+import { dialectOfKnex } from '../db/createDb.js';
 
 const ROWS = 20_000;
 const PAGE = '/admin/demo/goods/page';
@@ -52,7 +53,7 @@ for (const db of testDatabases()) {
     before(async () => {
       app = await startTestApp(await db.config());
       knex = app.instance.services.knex;
-      await fill(knex, app.instance.services.dialect);
+      await fill(knex, dialectOfKnex(app.instance.services.knex));
       knex.on('query', (q: { sql: string }) => seen.push(q.sql));
     });
     after(async () => {

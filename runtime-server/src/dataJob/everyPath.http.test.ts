@@ -41,7 +41,7 @@ for (const db of testDatabases()) {
       const as = app.as(scoped.tokens.token);
       const counts = async () => {
         const out: Record<string, number> = {};
-        for (const rt of services.registry.values()) {
+        for (const rt of services.schema.registry.values()) {
           if (BOOKKEEPING.has(rt.table)) continue;
           out[rt.table] = Number(((await knex(rt.table).count({ n: '*' }).first()) as { n: unknown }).n);
         }
@@ -56,8 +56,8 @@ for (const db of testDatabases()) {
         assert.deepEqual(got, expected, `${entity} via ${path}`);
         pairs.push(`${entity} ${path}`);
       };
-      for (const e of services.entities.values()) {
-        if (!e.table || !e.prefix || !services.registry.has(e.id)) continue;
+      for (const e of services.schema.entities.values()) {
+        if (!e.table || !e.prefix || !services.schema.registry.has(e.id)) continue;
         const perm = (name: string) => e.actions.find((a) => a.name === name && a.auth === 'perm');
         // Routes: the generic actions the entity has (its relation writes are its add and update bodies).
         for (const name of GENERIC) {

@@ -64,7 +64,7 @@ export async function runExport(services: AppServices, plan: ExportPlan): Promis
     // Only a job still queued starts: one cancelled meanwhile stays cancelled.
     const started = await knex(JOB_TABLE).where({ id: plan.jobId, status: JOB.queued }).update({ status: JOB.running, total, file, updateTime: now() });
     if (!started) return;
-    const labels = plan.raw ? undefined : await labelMaps(knex, plan.columns, plan.locale, services.ports.dictionaries);
+    const labels = plan.raw ? undefined : await labelMaps(knex, plan.columns, plan.locale, services.auth.ports.dictionaries);
     const headers = plan.columns.map((c) => safeText(c.field.label[plan.locale] ?? c.field.label['zh-cn'] ?? c.name));
     const target = jobFilePath(config.dataDir, file);
     sink = plan.format === 'csv' ? csvSink(target) : xlsxSink(await excel(), target, plan.columns, headers);

@@ -13,6 +13,7 @@ import type { CrudContext } from '../crud/context.js';
 import { add } from '../crud/operations/add.js';
 import { update } from '../crud/operations/update.js';
 import { filteredQuery } from '../crud/query.js';
+import { dialectOfKnex } from '../db/createDb.js';
 import { now } from '../db/values.js';
 import { cellToValue, columnMap, dictValues, readRows } from './importRows.js';
 import { fetchJobFile, finish, PROGRESS_MS, JOB, JOB_TABLE, jobFilePath, publishJobFile, removeJobFile } from './jobs.js';
@@ -57,7 +58,7 @@ export async function scanImport(
   maxRows: number = DEFAULT_IMPORT_LIMITS.maxRows,
 ): Promise<{ total: number; valid: number; errors: RowError[]; errorCount: number; columns: { header: string; field: string | null }[]; unknown: string[] }> {
   // A job's context is a request's, so it has the app; a bare one reads dictionary values as they are.
-  const dicts = await dictValues(knex, c.rt, c.app?.ports.dictionaries ?? NO_DICTIONARIES);
+  const dicts = await dictValues(knex, c.rt, c.app?.auth.ports.dictionaries ?? NO_DICTIONARIES);
   let fields: (FieldModel | undefined)[] | undefined;
   let header: string[] = [];
   let unknown: string[] = [];
@@ -137,7 +138,7 @@ export async function runImport(services: AppServices, plan: ImportPlan): Promis
   const changed = async () => {
     if (!wrote) return;
     wrote = false;
-    await services.changed(plan.c.rt.model.id).catch((e: unknown) => logger.error('import job epoch', e));
+    await services.caches.changed(plan.c.rt.model.id).catch((e: unknown) => logger.error('import job epoch', e));
   };
   try {
     // Previewed perhaps on another instance: with STORAGE=s3 the upload is fetched from the bucket.
@@ -184,7 +185,7 @@ export async function runImport(services: AppServices, plan: ImportPlan): Promis
         const c = { ...plan.c, knex: db };
         // Progress and cancel go through another connection where there is one (MariaDB: visible to every
         // instance at once, and the job row is never locked by this transaction); SQLite has a single connection.
-        const jobDb = services.dialect === 'sqlite' ? db : knex;
+        const jobDb = dialectOfKnex(services.knex) === 'sqlite' ? db : knex;
         await scanImport(db, c, path, plan.format, plan.locale, async (rows) => {
           await checkpoint(jobDb);
           await write(c, rows);

@@ -96,7 +96,7 @@ for (const db of testDatabases()) {
       app = await startTestApp(config, { project: paths });
       const knex2 = app.instance.services.knex;
       assert.deepEqual(await counts(knex2), before, 'a restart seeds nothing twice');
-      assert.equal(await seed(knex2, app.instance.services.registry, app.instance.services.ports.identity, seedSources(paths.schemas, MODULE_ORDER)), 0);
+      assert.equal(await seed(knex2, app.instance.services.schema.registry, app.instance.services.auth.ports.identity, seedSources(paths.schemas, MODULE_ORDER)), 0);
       assert.equal(Number((await knex2('lab_note').where({ title: 'plain' }).first('deptId')).deptId), 7, "the admin's edit stands");
     });
 
@@ -106,7 +106,7 @@ for (const db of testDatabases()) {
       // The lab module moved before base: its reference to base's departments would find nothing on a new database.
       const early = seedSources(paths.schemas, ['lab', ...MODULE_ORDER]);
       await assert.rejects(
-        seed(knex, app.instance.services.registry, app.instance.services.ports.identity, early),
+        seed(knex, app.instance.services.schema.registry, app.instance.services.auth.ports.identity, early),
         /schemas\/lab\/seed\/notes\.json row 1: base\/sys\/department rows are first seeded by a later file/,
       );
       assert.deepEqual(await counts(knex), before, 'the refused run wrote nothing');

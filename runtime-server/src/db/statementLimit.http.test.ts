@@ -24,6 +24,7 @@ import { TABLES } from '../generated/tables.js';
 import { isDatabaseUnavailable } from '../http/envelope.js';
 import { AppError } from '../core/errors.js';
 import { SQLITE_LIMIT_TERM, withStatementLimit, withoutStatementLimit } from './statementLimit.js';
+import { dialectOfKnex } from './createDb.js';
 
 const ROWS = Number(process.env.STATEMENT_TEST_ROWS) || 300_000;
 /**
@@ -103,7 +104,7 @@ for (const db of testDatabases()) {
       await seedUser(app, 'pager', ['base:sys:user:page']);
       pagerToken = (await app.login('pager', 'user-pass1')).token;
       const t0 = Date.now();
-      await fillGoods(app.instance.services.knex, app.instance.services.dialect, ROWS);
+      await fillGoods(app.instance.services.knex, dialectOfKnex(app.instance.services.knex), ROWS);
       if (process.env.STATEMENT_TEST_ROWS) console.log(`${db.name}: ${ROWS} goods in ${Date.now() - t0} ms`);
     });
     after(async () => {
@@ -179,7 +180,7 @@ for (const db of testDatabases()) {
     });
 
     it('the request log records the cut request', async () => {
-      await app.instance.services.requestLog.flush();
+      await app.instance.services.telemetry.requestLog.flush();
       const knex = app.instance.services.knex;
       const rows = (await knex(TABLES.baseSysLog).where('action', GOODS).select('params')) as { params: unknown }[];
       const searches = rows.filter((r) => JSON.stringify(r.params).includes(NOWHERE) && !JSON.stringify(r.params).includes('createTime'));

@@ -48,13 +48,13 @@ export type { Guard, RouteState } from './routeState.js';
  * fills) → input validation → generic operation or named handler → success envelope.
  */
 export function composeEndpoint(router: Router, table: RouteTable, route: RouteRecord, services: AppServices, guards: Guard[]): void {
-  const entity = services.entities.get(route.entity);
+  const entity = services.schema.entities.get(route.entity);
   const action = entity?.actions.find((a) => a.name === route.action);
   if (!entity || !action) throw new Error(`route ${route.url} names ${route.entity}#${route.action}, which the model lacks: run npm run generate`);
   // Compiled at the route's first request (see compiledOnUse): start-up compiles nothing.
   const checks = compiledOnUse({
-    body: () => compile(services.ajv.compile.bind(services.ajv), action.body!, entity),
-    query: () => compile(services.queryAjv.compile.bind(services.queryAjv), action.query!, entity),
+    body: () => compile(services.validation.ajv.compile.bind(services.validation.ajv), action.body!, entity),
+    query: () => compile(services.validation.queryAjv.compile.bind(services.validation.queryAjv), action.query!, entity),
   });
 
   const state: RouteState = { route, entity, action };
@@ -70,22 +70,22 @@ export function composeEndpoint(router: Router, table: RouteTable, route: RouteR
     if (action.body) assertValid(checks.body, body ?? {});
     if (action.query) assertValid(checks.query, query);
     const actor = state.actor as Actor | undefined;
-    const departmentScope = actor && !actor.isSuper ? await services.authz.departmentScope(actor.userId) : undefined;
+    const departmentScope = actor && !actor.isSuper ? await services.auth.authz.departmentScope(actor.userId) : undefined;
     // The route's entity may have its own visibility rule (roles): every generic read of it applies it, history too.
-    const rule = services.visibility.get(route.entity);
+    const rule = services.schema.visibility.get(route.entity);
     const visible = rule && actor && !actor.isSuper ? await rule(actor, services.knex) : undefined;
     // The entity's own read condition (hooks.readWhere), resolved once per request for the route's entity below.
     let where: ((qb: Knex.QueryBuilder) => void) | undefined;
     const crud = (id: string = route.entity): CrudContext => {
-      const rt = services.registry.get(id);
+      const rt = services.schema.registry.get(id);
       if (!rt) throw new Error(`no table-backed entity ${id}`);
       const column = rt.model.dataScope;
       return {
         knex: services.knex,
         rt,
-        limits: services.limits,
+        limits: services.schema.limits,
         locale,
-        registry: services.registry,
+        registry: services.schema.registry,
         ...(actor?.isSuper ? { superAdmin: true } : {}),
         ...(actor ? { actor: { userId: actor.userId, isSuper: actor.isSuper, tenantId: actor.tenantId } } : {}),
         app: services,
@@ -94,16 +94,16 @@ export function composeEndpoint(router: Router, table: RouteTable, route: RouteR
         origin: { userId: actor?.userId ?? null, url: ctx.path, params: maskSecrets(ctx.method === 'GET' ? query : body, SECRET_SET) },
         ...(column && departmentScope ? { scope: { column, ids: departmentScope } } : {}),
         ...(visible && id === route.entity ? { visible } : {}),
-        ...(services.hooks.has(id) ? { hooks: services.hooks.get(id) } : {}),
+        ...(services.schema.hooks.has(id) ? { hooks: services.schema.hooks.get(id) } : {}),
         ...(rt.model.tenant && actor && actor.tenantId !== null ? { tenant: actor.tenantId } : {}),
       };
     };
-    const routeHooks = services.hooks.get(route.entity);
+    const routeHooks = services.schema.hooks.get(route.entity);
     if (routeHooks?.readWhere) where = await routeHooks.readWhere(crud(), action.name);
     let data: unknown;
     if (route.bind === 'generic') {
       data = await GENERIC[action.generic as GenericAction](crud(), body, query);
-      if (action.generic !== 'info' && action.generic !== 'list' && action.generic !== 'page' && action.generic !== 'history') await services.changed(route.entity);
+      if (action.generic !== 'info' && action.generic !== 'list' && action.generic !== 'page' && action.generic !== 'history') await services.caches.changed(route.entity);
     } else {
       // Set after, not spread in: a spread of `cond ? { x } : {}` made and copied an object per request.
       const actx: ActionContext = { services, entity, action, body, query, locale, crud, koa: ctx };

@@ -98,7 +98,7 @@ for (const db of testDatabases()) {
     async function fingerprint(): Promise<string> {
       const knex = app.instance.services.knex;
       const parts: string[] = [];
-      for (const rt of app.instance.services.registry.values()) {
+      for (const rt of app.instance.services.schema.registry.values()) {
         if (VOLATILE.has(rt.table)) continue;
         const r = (await knex(rt.table).count({ n: '*' }).max({ t: 'updateTime' }).first()) as { n: unknown; t: unknown };
         parts.push(`${rt.table}:${String(r.n)}:${String(r.t)}`);

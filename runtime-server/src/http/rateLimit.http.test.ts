@@ -37,7 +37,7 @@ for (const db of testDatabases()) {
 
     it('limits one address on one open route across two instances; others go on', async () => {
       const from = (app: TestApp, ip: string) => app.anon.get('/admin/base/open/captcha').set('X-Forwarded-For', ip);
-      await Promise.all([a.instance.services.requestLog.flush(), b.instance.services.requestLog.flush()]);
+      await Promise.all([a.instance.services.telemetry.requestLog.flush(), b.instance.services.telemetry.requestLog.flush()]);
       const logsBefore = Number(((await a.instance.services.knex('base_sys_log').count({ n: '*' })) as { n: unknown }[])[0]!.n);
       await awayFromWindowEnd(OPEN_ROUTE_LIMIT.windowS);
       const answers = await Promise.all(Array.from({ length: OPEN_ROUTE_LIMIT.hits + 10 }, (_, i) => from(i % 2 ? a : b, '203.0.113.7')));
@@ -52,7 +52,7 @@ for (const db of testDatabases()) {
       assert.equal((await from(a, '198.51.100.2')).status, 200, 'another address is not limited');
       assert.equal((await a.anon.get('/admin/base/open/eps').set('X-Forwarded-For', '203.0.113.7')).status, 200, 'another route is not limited');
       assert.equal((await a.get('/admin/base/comm/person').set('X-Forwarded-For', '203.0.113.7')).body.code, 1000, 'signed-in routes are not limited');
-      await Promise.all([a.instance.services.requestLog.flush(), b.instance.services.requestLog.flush()]);
+      await Promise.all([a.instance.services.telemetry.requestLog.flush(), b.instance.services.telemetry.requestLog.flush()]);
       const logsAfter = Number(((await a.instance.services.knex('base_sys_log').count({ n: '*' })) as { n: unknown }[])[0]!.n);
       assert.ok(logsAfter - logsBefore <= OPEN_ROUTE_LIMIT.hits + 5, `refused requests are not logged (${logsAfter - logsBefore} new rows)`);
     });

@@ -32,7 +32,7 @@ function fixture(opts: { url?: string; method?: 'get' | 'post'; body?: unknown; 
     knex,
     logger,
     config: {},
-    requestLog: new RequestLogWriter(knex as unknown as Knex, logger),
+    telemetry: { requestLog: new RequestLogWriter(knex as unknown as Knex, logger) },
   } as unknown as AppServices;
   const method = opts.method ?? 'post';
   const url = opts.url ?? '/admin/demo/thing/add';
@@ -82,7 +82,7 @@ describe('request log (unit)', () => {
     const f = fixture({ body: { apiKey: 'k-123', name: 'n' }, secretFields: ['apiKey'] });
     await requestLog(f.services)(f.ctx, async () => {});
     assert.equal(f.rows.length, 0, 'queued, not written on the response path');
-    await f.services.requestLog.flush();
+    await f.services.telemetry.requestLog.flush();
     assert.equal(f.rows.length, 1);
     const row = f.rows[0]!;
     assert.deepEqual(JSON.parse(row.params as string), { apiKey: MASK, name: 'n' });
@@ -94,7 +94,7 @@ describe('request log (unit)', () => {
   it('logs a request whose handler failed, and lets the error through', async () => {
     const f = fixture({ body: { a: 1 } });
     await assert.rejects(requestLog(f.services)(f.ctx, async () => Promise.reject(new Error('business'))), /business/);
-    await f.services.requestLog.flush();
+    await f.services.telemetry.requestLog.flush();
     assert.equal(f.rows.length, 1);
   });
 
@@ -105,7 +105,7 @@ describe('request log (unit)', () => {
       ran = true;
     });
     assert.ok(ran);
-    await f.services.requestLog.close(1);
+    await f.services.telemetry.requestLog.close(1);
     assert.equal(f.errors.length, 2, 'the failed insert, then the rows left at shutdown');
   });
 
@@ -113,7 +113,7 @@ describe('request log (unit)', () => {
     for (const [method, url] of [['get', '/admin/base/open/eps'], ['get', '/admin/base/open/captcha'], ['post', '/admin/base/sys/log/page']] as const) {
       const f = fixture({ method, url });
       await requestLog(f.services)(f.ctx, async () => {});
-      await f.services.requestLog.flush();
+      await f.services.telemetry.requestLog.flush();
       assert.equal(f.rows.length, 0, url);
     }
   });
@@ -126,7 +126,7 @@ for (const db of testDatabases()) {
     const knex = () => app.instance.services.knex;
     const logsOf = async (action: string): Promise<Record<string, unknown>[]> => {
       // Rows are written in batches off the response path: write this instance's queue first.
-      await app.instance.services.requestLog.flush();
+      await app.instance.services.telemetry.requestLog.flush();
       return ((await knex()('base_sys_log').where({ action }).orderBy('id', 'asc')) as Record<string, unknown>[]).map((r) => ({
         ...r,
         params: typeof r.params === 'string' ? (JSON.parse(r.params) as unknown) : r.params,
@@ -150,7 +150,7 @@ for (const db of testDatabases()) {
       const params = row.params as { omitted: boolean; bytes: number };
       assert.equal(params.omitted, true);
       assert.ok(params.bytes > 20, `size kept: ${params.bytes}`);
-      await app.instance.services.requestLog.flush();
+      await app.instance.services.telemetry.requestLog.flush();
       const raw = JSON.stringify(await knex()('base_sys_log').select('params'));
       assert.ok(!raw.includes('Adm1n-pass') && !raw.includes('"username"'), 'neither the password nor anything else sent');
       // A large anonymous body costs the log a few bytes, not its size.

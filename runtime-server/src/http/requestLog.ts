@@ -50,7 +50,7 @@ export function logParams(value: unknown, secret: ReadonlySet<string>): string |
  * records every routed request that got past it — successes and business errors alike — once the
  * handler is done. It stores the caller, the path, the socket address (the app does not trust
  * proxy headers, so `X-Forwarded-For` cannot forge it) and the parameters with secrets masked.
- * The row is queued for the batched writer (services.requestLog): the response never waits for it,
+ * The row is queued for the batched writer (services.telemetry.requestLog): the response never waits for it,
  * and a failed insert only reaches the server log. Reading the log page first writes this
  * instance's queued rows, so a reader sees his own requests.
  */
@@ -76,7 +76,7 @@ export function requestLog(services: AppServices): Middleware {
   // request a promise and a turn of its own.
   return (ctx, next) => {
     const f = factsOf(ctx.state.route as RouteState);
-    if (f.skip) return f.logPage ? services.requestLog.flush().then(() => next()) : next();
+    if (f.skip) return f.logPage ? services.telemetry.requestLog.flush().then(() => next()) : next();
     const secretOf = (): ReadonlySet<string> => {
       if (!f.handlerMasked) return f.secret;
       const named = ctx.state.logSecrets as string[] | undefined;
@@ -106,7 +106,7 @@ function queue(services: AppServices, ctx: Context, secret: ReadonlySet<string>)
   try {
     const actor = ctx.state.actor as Actor | undefined;
     const { req, request } = ctx;
-    services.requestLog.add({
+    services.telemetry.requestLog.add({
       userId: actor?.userId ?? null,
       action: request.path.slice(0, 1000),
       ip: clientIp(req, services.config.trustProxy).slice(0, 50) || null,

@@ -35,7 +35,7 @@ for (const db of testDatabases()) {
     };
     const fromRollup = async () =>
       ((await knex()(LOG_HOUR).orderBy('hour').select('hour', 'n')) as { hour: unknown; n: unknown }[]).map((r) => [hourText(r.hour), Number(r.n)]);
-    const flushBoth = () => Promise.all([a.instance.services.requestLog.flush(), b.instance.services.requestLog.flush()]);
+    const flushBoth = () => Promise.all([a.instance.services.telemetry.requestLog.flush(), b.instance.services.telemetry.requestLog.flush()]);
     const exact = async (what: string) => {
       await flushBoth();
       assert.deepEqual(await fromRollup(), await fromBase(), `roll-up equals the log per hour after ${what}`);
@@ -75,8 +75,8 @@ for (const db of testDatabases()) {
       const now = dayjs();
       const times = [now.subtract(1, 'hour'), now].map((t) => t.format(FMT));
       for (let i = 0; i < 1200; i++) {
-        a.instance.services.requestLog.add(logRow(times[i % 2]!, i));
-        b.instance.services.requestLog.add(logRow(times[(i + 1) % 2]!, i));
+        a.instance.services.telemetry.requestLog.add(logRow(times[i % 2]!, i));
+        b.instance.services.telemetry.requestLog.add(logRow(times[(i + 1) % 2]!, i));
       }
       await exact('2 400 rows flushed concurrently by two writers');
     });
@@ -84,8 +84,8 @@ for (const db of testDatabases()) {
     it('takes retention batches and clear out of their hours in the same transaction', async () => {
       const old = dayjs().subtract(40, 'day').startOf('day');
       // Rows over 3 old hours and the kept days, written by the writer as requests' rows are.
-      for (let i = 0; i < 25; i++) a.instance.services.requestLog.add(logRow(old.add(i % 3, 'hour').add(i, 'second').format(FMT), i));
-      for (let i = 0; i < 5; i++) b.instance.services.requestLog.add(logRow(dayjs().subtract(2, 'day').format(FMT), i));
+      for (let i = 0; i < 25; i++) a.instance.services.telemetry.requestLog.add(logRow(old.add(i % 3, 'hour').add(i, 'second').format(FMT), i));
+      for (let i = 0; i < 5; i++) b.instance.services.telemetry.requestLog.add(logRow(dayjs().subtract(2, 'day').format(FMT), i));
       await exact('old rows');
       assert.equal((await a.post('/admin/base/sys/log/setKeep', { value: 31 })).body.code, 1000);
       // Batches of 4: a batch ends inside an hour, the next one takes the rest of it.

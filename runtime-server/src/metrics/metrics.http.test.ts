@@ -124,7 +124,7 @@ for (const db of testDatabases()) {
 
     it('never goes through the request log', async () => {
       for (let i = 0; i < 3; i++) await scrape().expect(200);
-      await t.instance.services.requestLog.flush();
+      await t.instance.services.telemetry.requestLog.flush();
       const rows = await t.instance.services.knex(TABLES.baseSysLog).where('action', 'like', '%metrics%').count({ n: '*' });
       assert.equal(Number(rows[0]!.n), 0);
     });

@@ -66,7 +66,7 @@ describe('dashboard (browser)', () => {
       order(goods[2]!, '5.00', 0, null),
     ]);
     // The request log is written in batches off the response path: what earlier requests queued is written now.
-    await h.app.instance.services.requestLog.flush();
+    await h.app.instance.services.telemetry.requestLog.flush();
     const logsBefore = await count('base_sys_log');
     await page.getByTestId('dash-refresh').click();
     await page.getByTestId('dash-ranking').locator('li').first().waitFor();
@@ -79,7 +79,7 @@ describe('dashboard (browser)', () => {
     assert.equal(await text('dash-conversion'), '75%');
     // Views: every request-log row written when the server answered; the summary's own row is queued after it.
     const views = Number((await text('dash-views')).replace(/,/g, ''));
-    await h.app.instance.services.requestLog.flush();
+    await h.app.instance.services.telemetry.requestLog.flush();
     const logsAfter = await count('base_sys_log');
     assert.ok(views >= logsBefore && views < logsAfter, `views ${views} within [${logsBefore}, ${logsAfter})`);
     const ranking = await page.getByTestId('dash-ranking').locator('li').allInnerTexts();

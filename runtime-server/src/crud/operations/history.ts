@@ -43,7 +43,7 @@ export async function history(c: CrudContext, query: Record<string, unknown>): P
     .select('a.id', 'a.action', 'a.userId', 'a.url', 'a.changes', 'a.createTime')) as Record<string, unknown>[];
   // Who made each change, from whoever owns users (auth/identity.ts); a deleted user leaves the name empty.
   const userIds = rows.map((r) => r.userId).filter((u) => u !== null && u !== undefined).map(Number);
-  const names = userIds.length && c.app ? await c.app.ports.identity.userNames(c.knex, userIds) : new Map<number, string | null>();
+  const names = userIds.length && c.app ? await c.app.auth.ports.identity.userNames(c.knex, userIds) : new Map<number, string | null>();
   return rows.map((r) => ({
     id: Number(r.id),
     action: String(r.action),

@@ -54,7 +54,7 @@ export async function page(c: CrudContext, body: unknown): Promise<PageResult> {
   const rows = walked ?? (walk && c.knex.client.config.client === 'pg' ? await indexedRows(c, input, offset, size + 1) : await pageRows(c, input, offset, size + 1, offset >= DEFERRED_OFFSET));
   const more = rows.length > size;
   if (more) rows.length = size;
-  const total = await pageTotal(c.knex, base, c.app?.counts, c.rt.model.id, { offset, rows: rows.length, more });
+  const total = await pageTotal(c.knex, base, c.app?.caches.counts, c.rt.model.id, { offset, rows: rows.length, more });
   return {
     list: await readRows(c, rows.map((r) => mapRow(c.rt, r)), 'page'),
     pagination: { page: pageNo, size, total: total.total, ...(total.exact ? {} : { totalExact: false as const }) },

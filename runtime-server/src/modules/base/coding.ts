@@ -27,7 +27,7 @@ function assertDevelopment(services: Pick<AppServices, 'config'>): void {
 export const getModuleTree: Handler = ({ services, locale }) => {
   assertDevelopment(services);
   const modules = new Map<string, unknown[]>();
-  for (const e of services.generated.model.entities) {
+  for (const e of services.schema.generated.model.entities) {
     const list = modules.get(e.module) ?? [];
     list.push({
       id: e.id,

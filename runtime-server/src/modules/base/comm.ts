@@ -27,7 +27,7 @@ export { devEvents } from './devEvents.js';
 export const program: Handler = () => 'Node';
 
 /** `GET /admin/base/comm/openapi`: the OpenAPI 3.1 document of the whole admin API. */
-export const openapi: Handler = ({ services, koa }) => sendStatic(koa, services.generated.openapiBody());
+export const openapi: Handler = ({ services, koa }) => sendStatic(koa, services.schema.generated.openapiBody());
 
 /**
  * `GET /admin/base/comm/person`: the caller's own row (never the password hash) plus departmentName.
@@ -36,8 +36,8 @@ export const openapi: Handler = ({ services, koa }) => sendStatic(koa, services.
  * async function that returns a promise costs each request two more turns of the microtask queue.
  */
 export const person: Handler = ({ services, actor }) =>
-  services.authz.ofUser('person', actor!.userId, async () => {
-    const rt = services.registry.get(ENTITIES.baseSysUser)!;
+  services.auth.authz.ofUser('person', actor!.userId, async () => {
+    const rt = services.schema.registry.get(ENTITIES.baseSysUser)!;
     const row = await services.knex({ a: TABLES.baseSysUser })
       .select(rt.output.map((o) => `${o.column} as ${o.name}`))
       .where('a.id', actor!.userId)
@@ -65,7 +65,7 @@ interface PersonUpdate {
  */
 export const personUpdate: Handler = async (ctx) => {
   const { services, body, actor } = ctx;
-  const users = services.registry.get(ENTITIES.baseSysUser)!;
+  const users = services.schema.registry.get(ENTITIES.baseSysUser)!;
   const input = body as PersonUpdate;
   const changes: Record<string, unknown> = { updateTime: now() };
   for (const k of ['nickName', 'headImg', 'name', 'phone', 'email', 'remark'] as const) {
@@ -103,10 +103,10 @@ export const personUpdate: Handler = async (ctx) => {
  */
 export const permmenu: Handler = ({ services, actor }) =>
   // Per session: signing in always reads the menus afresh (a menu written behind the app's back shows at the next login).
-  services.authz.ofUser(`permmenu:${actor!.sessionId}`, actor!.userId, () => loadPermmenu(services, actor!));
+  services.auth.authz.ofUser(`permmenu:${actor!.sessionId}`, actor!.userId, () => loadPermmenu(services, actor!));
 
 async function loadPermmenu(services: AppServices, actor: Actor): Promise<Readonly<{ menus: Record<string, unknown>[]; perms: string[] }>> {
-  const rt = services.registry.get(ENTITIES.baseSysMenu)!;
+  const rt = services.schema.registry.get(ENTITIES.baseSysMenu)!;
   const q = services.knex({ a: TABLES.baseSysMenu }).select(rt.output.map((o) => `${o.column} as ${o.name}`));
   if (!actor.isSuper) {
     q.whereIn(

@@ -41,7 +41,7 @@ function invalid(errors: SchemaError[]): ValidationError {
 }
 
 /** Validates `body.entity` exactly as `npm run generate` would, against the current model. */
-export function parseEntitySchema(services: Pick<AppServices, 'generated'>, body: { entity: Record<string, unknown>; fileName?: string }): ParsedEntity {
+export function parseEntitySchema(services: Pick<AppServices, 'schema'>, body: { entity: Record<string, unknown>; fileName?: string }): ParsedEntity {
   const doc = body.entity;
   const checkMeta = createMetaValidator(path.join(projectPaths().schemas, 'meta', 'entity.schema.json'));
   const metaErrors = checkMeta({ file: 'schemas/(new).json', module: '', baseName: '', doc });
@@ -57,7 +57,7 @@ export function parseEntitySchema(services: Pick<AppServices, 'generated'>, body
   const raw: RawSchemaFile = { file: `schemas/${module}/${fileName}.json`, module, baseName: fileName, doc };
   const { entity, errors } = sanitizeEntity(raw);
   // A copy: resolveRelations fills join tables in place, and the served model must stay untouched.
-  const others = structuredClone(services.generated.model.entities);
+  const others = structuredClone(services.schema.generated.model.entities);
   const all = [...others, entity];
   const problems = [...errors, ...resolveRelations(all).filter((e) => e.file === raw.file)];
   if (problems.length) throw invalid(problems);

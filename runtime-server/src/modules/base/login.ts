@@ -35,11 +35,11 @@ export async function login(services: AppServices, input: LoginInput, ip: string
   // Counted before anything is verified (the captcha included), so concurrent guesses cannot outrun the limit.
   const wait = await reserveAttempt(knex, scopes);
   if (wait > 0) {
-    services.metrics?.throttleLocks.inc();
+    services.telemetry.metrics?.throttleLocks.inc();
     throw new AppError('auth.locked', { seconds: wait });
   }
   if (!(await consumeCaptcha(knex, input.captchaId, String(input.verifyCode)))) {
-    services.metrics?.loginFailures.inc({ reason: 'captcha' });
+    services.telemetry.metrics?.loginFailures.inc({ reason: 'captcha' });
     throw new AppError('auth.badCaptcha');
   }
 
@@ -51,14 +51,14 @@ export async function login(services: AppServices, input: LoginInput, ip: string
   dummyHash ??= hashSecret(randomUUID());
   const ok = await verifySecret(input.password, user ? user.password : await dummyHash);
   if (!user || !ok || user.status !== 1) {
-    services.metrics?.loginFailures.inc({ reason: 'credentials' });
+    services.telemetry.metrics?.loginFailures.inc({ reason: 'credentials' });
     throw new AppError('auth.badCredentials');
   }
   const isSuper = user.isSuper === 1;
   const roleIds = await roleIdsOfUser(knex, user.id);
   // A role-less account answers exactly like a wrong password: the message tells nobody the password was right.
   if (!isSuper && !roleIds.length) {
-    services.metrics?.loginFailures.inc({ reason: 'credentials' });
+    services.telemetry.metrics?.loginFailures.inc({ reason: 'credentials' });
     throw new AppError('auth.badCredentials');
   }
   await release(knex, scopes[0]!, scopes[1]!);

@@ -42,7 +42,7 @@ export default defineModule({
     // `npm run dev`: saves under schemas/ are served live (config.ts refuses the switch in production).
     const { config } = services;
     if (!config.schemaWatch || config.nodeEnv === 'production') return;
-    const watch = new SchemaWatch(services, services.project ?? servedProjectPaths(config.schemasDir));
+    const watch = new SchemaWatch(services, services.schema.project ?? servedProjectPaths(config.schemasDir));
     await watch.start();
     services.modules.schemaWatch = watch;
   },
@@ -56,7 +56,8 @@ export default defineModule({
     registry.register('baseSysLogService.prune', async ({ services }) => ({ deleted: await pruneRequestLogs(services.knex) }));
     registry.register('baseSysAuditService.prune', async ({ services }) => ({ deleted: await pruneAudit(services.knex) }));
     registry.register('recycleDataService.prune', async ({ services }) => {
-      const { knex, config, logger, registry: entities } = services;
+      const { knex, config, logger } = services;
+      const entities = services.schema.registry;
       const { plugins } = services.modules;
       // A purged snapshot may have been the last holder of uploaded files (local or in an upload plugin's storage).
       const deleted = await pruneRecycleBin(knex, new Date(), (records) => reclaimFiles(knex, config, logger, spaceKeysOf(records), plugins, entities).then(() => undefined));

@@ -8,7 +8,7 @@ import { sendStatic } from '../../http/sendStatic.js';
 import { paramPage } from './paramHtml.js';
 
 /** `GET /admin/base/open/eps`: the generated EPS (docs/reference/api-contract.md §3), serialized once, ETag-validated. */
-export const eps: Handler = ({ services, koa }) => sendStatic(koa, services.generated.epsBody);
+export const eps: Handler = ({ services, koa }) => sendStatic(koa, services.schema.generated.epsBody);
 
 /**
  * `GET /admin/base/open/captcha?width&height&color` → `{ captchaId, data }`, `data` an SVG data URL

@@ -61,10 +61,10 @@ function build(e: EntityModel, byId: Map<string, EntityModel>) {
  */
 export const schema: Handler = ({ services, query }) => {
   const prefix = String(query.prefix);
-  const e = [...services.entities.values()].find((x) => x.prefix === prefix);
+  const e = [...services.schema.entities.values()].find((x) => x.prefix === prefix);
   if (!e || !screenable(e)) throw new AppError('error.unknownEntity', { prefix: prefix.slice(0, 200) });
   let out = built.get(e);
-  if (!out) built.set(e, (out = build(e, services.entities)));
+  if (!out) built.set(e, (out = build(e, services.schema.entities)));
   return out;
 };
 

@@ -16,13 +16,13 @@ export const auditHooks: EntityHooks<BaseSysAuditRow> = {
     if (!actor || actor.isSuper) return undefined;
     // No services (a seed, a job without a caller): nothing is readable rather than everything.
     if (!services) return (qb) => qb.whereRaw('1 = 0');
-    const perms = await services.authz.permsOf(actor.userId);
+    const perms = await services.auth.authz.permsOf(actor.userId);
     const readable: { id: string; records: Knex.QueryBuilder }[] = [];
-    for (const rt of services.registry.values()) {
+    for (const rt of services.schema.registry.values()) {
       const history = rt.model.actions.find((a) => a.name === 'history');
       if (!history || (history.perm && !perms.has(history.perm))) continue;
       const column = rt.model.dataScope;
-      const rule = services.visibility.get(rt.model.id);
+      const rule = services.schema.visibility.get(rt.model.id);
       const visible = rule ? await rule(actor, services.knex) : undefined;
       const records = filteredQuery(services.knex, rt, {}, {
         ...(column && c.departmentScope ? { scope: { column, ids: c.departmentScope } } : {}),

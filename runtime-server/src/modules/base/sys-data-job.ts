@@ -120,7 +120,7 @@ export const jobDownload: Handler = async ({ services, actor, query, koa }) => {
   if (!ended || !row.file) throw new AppError('data.notReady');
   // The permission is checked again at download: a user who lost the entity's page (export) or add (import
   // report) since the job started does not take its rows away (issue 34 finding 9).
-  await entityFor(services, actor!, services.entities.get(row.entity)?.prefix ?? '', row.kind === 'export' ? ['page', 'list'] : ['add']);
+  await entityFor(services, actor!, services.schema.entities.get(row.entity)?.prefix ?? '', row.kind === 'export' ? ['page', 'list'] : ['add']);
   const storage = storageFor(services.config);
   const stat = await storage.stat(jobFileKey(row.file)).catch(() => undefined);
   if (!stat) throw new AppError('data.fileGone');
@@ -172,22 +172,22 @@ export const bulkUpdate: Handler = async (ctx) => {
     const input: ListInput = { ...b.filters };
     for (const k of ['page', 'size', 'isExport', 'maxExportLimit', 'order', 'sort']) delete input[k];
     assertValid(c.rt.validators.filters, input, c.rt.labels);
-    const rows = (await filteredQuery(services.knex, c.rt, input, c).orderBy('a.id').limit(services.limits.batchRows + 1).select('a.id as id')) as { id: number }[];
-    if (rows.length > services.limits.batchRows) throw new ValidationError('error.batchTooLarge', { max: services.limits.batchRows });
+    const rows = (await filteredQuery(services.knex, c.rt, input, c).orderBy('a.id').limit(services.schema.limits.batchRows + 1).select('a.id as id')) as { id: number }[];
+    if (rows.length > services.schema.limits.batchRows) throw new ValidationError('error.batchTooLarge', { max: services.schema.limits.batchRows });
     // The user confirmed a count: if rows came or went since, he confirms again.
     if (b.expect === undefined || rows.length !== b.expect) throw new ValidationError('data.bulkCount', { count: rows.length });
     ids = rows.map((r) => Number(r.id));
   }
   if (!ids.length) return { updated: 0 };
   await update(c, ids.map((id) => ({ ...b.set, id })));
-  await services.changed(e.id);
+  await services.caches.changed(e.id);
   return { updated: ids.length };
 };
 
 /** `GET importTemplate?prefix=&format=`: the importable columns' headers in the user's language, as CSV or .xlsx. */
 export const importTemplate: Handler = async ({ services, actor, query, locale, koa }) => {
   const e = await entityFor(services, actor!, String(query.prefix), ['add']);
-  const rt = services.registry.get(e.id)!;
+  const rt = services.schema.registry.get(e.id)!;
   const headers = rt.writable.filter((f) => !f.secret).map((f) => f.label[locale] ?? f.name);
   const format = query.format === 'csv' ? 'csv' : 'xlsx';
   const name = `${(rt.model.label[locale] ?? rt.model.name).replace(/[\\/:*?"<>|\r\n]/g, '_')}-template.${format}`;
@@ -282,7 +282,7 @@ export const importStart: Handler = async (ctx) => {
   const b = ctx.body as { id: number; mode: 'all' | 'skip'; keyColumn?: string };
   const row = await ownJob(services.knex, b.id, actor!.userId);
   if (!row || row.kind !== 'import' || Number(row.status) !== JOB.queued || !row.file) throw new AppError('error.recordNotFound', { id: b.id });
-  const e = services.entities.get(row.entity);
+  const e = services.schema.entities.get(row.entity);
   const checked = await entityFor(services, actor!, e?.prefix ?? '', ['add']);
   const c = await crudFor(ctx, checked);
   if (b.keyColumn) {

@@ -105,7 +105,7 @@ export const order: Handler = async (ctx) => {
       const changes: Record<string, unknown> = { updateTime: ts };
       if (it.parentId !== undefined) changes.parentId = it.parentId;
       if (it.orderNum !== undefined) changes.orderNum = it.orderNum;
-      await auditedUpdate(trx, ctx.services.registry.get(ENTITIES.baseSysDepartment)!, [it.id], changes, originOf(ctx));
+      await auditedUpdate(trx, ctx.services.schema.registry.get(ENTITIES.baseSysDepartment)!, [it.id], changes, originOf(ctx));
     }
     await bumpAuthEpoch(trx);
   });
@@ -121,12 +121,12 @@ export const order: Handler = async (ctx) => {
  */
 export const remove: Handler = async (ctx) => {
   const { services, actor } = ctx;
-  const ids = parseIds(ctx.body, services.limits.batchRows);
+  const ids = parseIds(ctx.body, services.schema.limits.batchRows);
   const deleteUser = (ctx.body as { deleteUser?: unknown }).deleteUser === true;
   const scope = scopeOf(ctx);
   await services.knex.transaction(async (trx) => {
     // The whole subtree, its role links and any deleted users form one recycle-bin snapshot.
-    const recorder = new RecycleRecorder(services.registry, ctx.crud().origin!, ENTITIES.baseSysDepartment);
+    const recorder = new RecycleRecorder(services.schema.registry, ctx.crud().origin!, ENTITIES.baseSysDepartment);
     const parents = await loadTree(trx, TABLE, true);
     const doomed = withDescendants(parents, ids.filter((id) => parents.has(id)));
     if (!doomed.size) return;
@@ -167,7 +167,7 @@ export const remove: Handler = async (ctx) => {
         byTarget.set(target, [...(byTarget.get(target) ?? []), u.id]);
       }
       for (const [target, userIds] of byTarget) {
-        await auditedUpdate(trx, ctx.services.registry.get(ENTITIES.baseSysUser)!, userIds, { departmentId: target, updateTime: ts }, originOf(ctx));
+        await auditedUpdate(trx, ctx.services.schema.registry.get(ENTITIES.baseSysUser)!, userIds, { departmentId: target, updateTime: ts }, originOf(ctx));
       }
     }
     for (const part of chunks(doomedIds)) {

@@ -5,7 +5,7 @@ import { clearLog } from '../../http/requestLogRollup.js';
 /** `POST clear`: deletes every request log (permission `base:sys:log:clear`). */
 export const clear: Handler = async ({ services }) => {
   // Rows of earlier requests still queued on this instance go too.
-  await services.requestLog.flush();
+  await services.telemetry.requestLog.flush();
   // The rows and their hourly roll-up together (http/requestLogRollup.ts).
   await clearLog(services.knex);
   return undefined;

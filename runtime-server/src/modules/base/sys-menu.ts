@@ -123,7 +123,7 @@ export const importMenus: Handler = async (ctx) => {
   const menus = (body as { menus: MenuNode[] }).menus;
   let validateNode = nodeValidators.get(entity.defs);
   if (!validateNode) {
-    validateNode = services.ajv.compile({ ...entity.defs.menuNode, $defs: entity.defs });
+    validateNode = services.validation.ajv.compile({ ...entity.defs.menuNode, $defs: entity.defs });
     nodeValidators.set(entity.defs, validateNode);
   }
   checkTree(validateNode, menus);
@@ -131,7 +131,7 @@ export const importMenus: Handler = async (ctx) => {
   if (held) assertMenuTree(held, menus);
   try {
     return await services.knex.transaction(async (trx) => {
-      const result = await importMenuTree(trx, menus, now(), { rt: services.registry.get(ENTITIES.baseSysMenu)!, origin: originOf(ctx) });
+      const result = await importMenuTree(trx, menus, now(), { rt: services.schema.registry.get(ENTITIES.baseSysMenu)!, origin: originOf(ctx) });
       if (result.inserted) await bumpAuthEpoch(trx);
       return result;
     });

@@ -157,7 +157,7 @@ export const move: Handler = async (ctx) => {
       throw new AppError('error.outOfScope', { id: input.departmentId });
     }
     await assertManageable(managerOf(ctx), trx, ids, true);
-    await auditedUpdate(trx, ctx.services.registry.get(ENTITIES.baseSysUser)!, ids, { departmentId: input.departmentId, updateTime: now() }, originOf(ctx));
+    await auditedUpdate(trx, ctx.services.schema.registry.get(ENTITIES.baseSysUser)!, ids, { departmentId: input.departmentId, updateTime: now() }, originOf(ctx));
     await bumpAuthEpoch(trx);
   });
   return undefined;

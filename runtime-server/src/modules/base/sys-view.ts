@@ -77,7 +77,7 @@ async function defaultOf(knex: Knex, userId: number, entityId: string): Promise<
 /** `GET views?prefix=`: the views of a screen the caller may load, his default marked, each checked against the schema. */
 export const views: Handler = async ({ services, actor, query }) => {
   const e = await entityFor(services, actor!, String(query.prefix), ['page', 'list']);
-  const rt = services.registry.get(e.id)!;
+  const rt = services.schema.registry.get(e.id)!;
   const { knex } = services;
   const roles = await roleIdsOfUser(knex, actor!.userId);
   const departments = await departmentLine(knex, actor!.departmentId);
@@ -90,7 +90,7 @@ export const views: Handler = async ({ services, actor, query }) => {
 export const viewSave: Handler = async ({ services, actor, body }) => {
   const b = body as { prefix: string; id?: number; name: string; state?: ViewState };
   const e = await entityFor(services, actor!, b.prefix, ['page', 'list']);
-  const rt = services.registry.get(e.id)!;
+  const rt = services.schema.registry.get(e.id)!;
   const { knex } = services;
   const name = b.name.trim();
   if (!name) throw new ValidationError('view.nameRequired');
@@ -127,7 +127,7 @@ export const viewShare: Handler = async ({ services, actor, body }) => {
   }
   if (departmentId !== null) {
     const exists = await knex(TABLES.baseSysDepartment).where({ id: departmentId }).first('id');
-    if (!exists || (!actor!.isSuper && !(await services.authz.departmentScope(actor!.userId)).includes(departmentId))) {
+    if (!exists || (!actor!.isSuper && !(await services.auth.authz.departmentScope(actor!.userId)).includes(departmentId))) {
       throw new ValidationError('view.shareDepartment', { id: departmentId });
     }
   }

@@ -143,7 +143,8 @@ const compiled = new WeakMap<object, Map<string, ValidateFunction>>();
  * (columns and the few extra fields). Compiled once per app and definition.
  */
 export function checkDef(ctx: ActionContext, def: string, data: unknown): void {
-  const { ajv, registry } = ctx.services;
+  const { ajv } = ctx.services.validation;
+  const { registry } = ctx.services.schema;
   let cache = compiled.get(ajv);
   if (!cache) compiled.set(ajv, (cache = new Map()));
   const key = `${ctx.entity.id}#${def}`;

@@ -67,7 +67,7 @@ for (const db of testDatabases()) {
       await knex('base_sys_menu').where({ name: '角色列表', type: 1 }).update({ viewPath: 'modules/base/views/role/index.vue', icon: 'icon-role' });
       await knex('base_sys_menu').where({ name: '插件列表', type: 1 }).update({ router: '/helper/plugins' });
       await knex('base_sys_menu').where({ name: '参数列表', type: 1 }).update({ viewPath: 'custom/views/param.vue', icon: 'icon-param' });
-      await seed(knex, app.instance.services.registry, app.instance.services.ports.identity);
+      await seed(knex, app.instance.services.schema.registry, app.instance.services.auth.ports.identity);
       assert.deepEqual({ ...(await row('角色列表')) }, { viewPath: 'modules/base/views/role.vue', icon: 'icon-auth', router: '/sys/role' });
       assert.equal((await row('插件列表')).router, '/helper/plugins/serve');
       const param = await row('参数列表');
@@ -75,7 +75,7 @@ for (const db of testDatabases()) {
       assert.equal(param.icon, 'icon-params', 'the untouched seeded icon is corrected');
       const menus = await permmenu();
       assert.equal(menus.find((m) => m.name === '角色列表')?.viewPath, 'modules/base/views/role.vue', 'permmenu answers the corrected row at once');
-      await seed(knex, app.instance.services.registry, app.instance.services.ports.identity);
+      await seed(knex, app.instance.services.schema.registry, app.instance.services.auth.ports.identity);
       assert.equal((await row('参数列表')).viewPath, 'custom/views/param.vue', 'a second start changes nothing');
     });
 

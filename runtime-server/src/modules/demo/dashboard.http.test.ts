@@ -77,8 +77,8 @@ for (const db of testDatabases()) {
         ['10.0.0.2', today.add(3, 'second')],
         ['10.0.0.3', today.subtract(1, 'hour')],
       ];
-      for (const [ip, at] of logged) app.instance.services.requestLog.add({ userId: null, action: '/x', ip, params: null, createTime: ts(at) });
-      await app.instance.services.requestLog.flush();
+      for (const [ip, at] of logged) app.instance.services.telemetry.requestLog.add({ userId: null, action: '/x', ip, params: null, createTime: ts(at) });
+      await app.instance.services.telemetry.requestLog.flush();
       const visitorsBefore = (await knex()('base_sys_log').where('createTime', '>=', ts(today)).distinct('ip')).map((r) => r.ip as string);
       assert.ok(visitorsBefore.includes('10.0.0.2') && !visitorsBefore.includes('10.0.0.3'));
       const goods = async (title: string, type: number | null) => {
@@ -104,7 +104,7 @@ for (const db of testDatabases()) {
 
       // The request log is written in batches off the response path: flush what earlier requests queued;
       // the summary request's own row is queued only after its answer, so it is not counted.
-      await app.instance.services.requestLog.flush();
+      await app.instance.services.telemetry.requestLog.flush();
       const logsBefore = await logCount();
       const logsToday = Number(((await knex()('base_sys_log').where('createTime', '>=', ts(today)).count({ n: '*' }).first()) as { n: unknown }).n);
       const s = await summary();

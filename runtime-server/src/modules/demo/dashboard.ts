@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import type { Dayjs } from 'dayjs';
 import type { Knex } from 'knex';
 import type { Handler } from '../../core/handler.js';
+import { dialectOfKnex } from '../../db/createDb.js';
 import { TABLES } from '../../generated/tables.js';
 import { logViews } from '../../http/requestLogRollup.js';
 import { ALL_TENANTS, ORDER_GOODS_SUM, ORDER_HOUR_SUM, ORDER_STATUS_SUM, ORDER_TYPE_SUM } from './orderRollup.js';
@@ -119,7 +120,8 @@ export const summary: Handler = async ({ services, actor }) => {
       const r = chartRange(name, now);
       // The prefix is one of three constants, never input, so it is written into the SQL. PostgreSQL takes no
       // substring of a timestamp: its text form (ISO, the same `YYYY-MM-DD HH:mm:ss`) is cut instead.
-      const time = services.dialect === 'postgres' ? '"hour"::text' : services.dialect === 'mysql' ? '`hour`' : '"hour"';
+      const dialect = dialectOfKnex(services.knex);
+      const time = dialect === 'postgres' ? '"hour"::text' : dialect === 'mysql' ? '`hour`' : '"hour"';
       const rows = (await paidIn(r.from, r.to)
         .select(knex.raw(`substr(${time}, 1, ${r.prefix}) as k`), knex.raw('sum(cents) as s'), knex.raw('sum(n) as n'))
         .groupBy('k')) as { k: string; s: unknown; n: unknown }[];

@@ -16,7 +16,7 @@ const NUMERIC = /^-?\d+(\.\d+)?$/;
 export const data: Handler = async ({ services, body }) => {
   const types = [...new Set(((body as { types?: string[] } | undefined)?.types ?? []).filter(Boolean))].sort();
   // Cached per instance until a dictionary write anywhere (module.ts readCaches), its JSON text kept too.
-  return services.readCache('dict').get(types.join('\n'), async () => reusableJson(await loadData(services, types)));
+  return services.caches.readCache('dict').get(types.join('\n'), async () => reusableJson(await loadData(services, types)));
 };
 
 async function loadData(services: AppServices, types: string[]): Promise<Record<string, unknown[]>> {
@@ -28,7 +28,7 @@ async function loadData(services: AppServices, types: string[]): Promise<Record<
   for (const t of typeRows) result[t.key] = [];
   if (!typeRows.length) return result;
   const keyOf = new Map(typeRows.map((t) => [t.id, t.key]));
-  const info = services.registry.get(ENTITIES.dictInfo)!;
+  const info = services.schema.registry.get(ENTITIES.dictInfo)!;
   const columns = ['id', 'name', 'typeId', 'parentId', 'orderNum', 'value'] as const;
   const rows = await table(knex, TABLES.dictInfo)
     .whereIn('typeId', [...keyOf.keys()])
@@ -46,7 +46,7 @@ async function loadData(services: AppServices, types: string[]): Promise<Record<
 
 /** `GET /admin/dict/info/types` (open): the dictionary types, for clients that list them before login. */
 export const types: Handler = async ({ services }) => {
-  const type = services.registry.get(ENTITIES.dictType)!;
+  const type = services.schema.registry.get(ENTITIES.dictType)!;
   const rows = await table(services.knex, TABLES.dictType).select('id', 'name', 'key').orderBy('id');
   return rows.map((r) => ({ id: fromDb(type.fields.get('id')!, r.id), name: r.name, key: r.key }));
 };

@@ -133,7 +133,7 @@ for (const db of testDatabases()) {
         assert.equal(logs.filter((l) => l.includes('draft failed')).length, failures, 'a cancel is not logged as a failure');
         assert.equal((await knex('base_sys_menu').count({ n: '*' }))[0]!.n, menusBefore, 'no menu');
         assert.equal(await knex.schema.hasTable('library_loan'), false, 'no table');
-        assert.equal(app.instance.services.registry.get('library/loan'), undefined, 'no route');
+        assert.equal(app.instance.services.schema.registry.get('library/loan'), undefined, 'no route');
       } finally {
         await stub.close();
       }

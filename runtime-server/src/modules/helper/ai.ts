@@ -65,7 +65,7 @@ export const draft: Handler = async ({ services, body, koa, locale }) => {
 
 function offer(services: AppServices, out: EventStream, source: 'local' | 'ai', schema: EntityDoc): void {
   out.send('schema', { source, schema });
-  const check = checkDraft(schema, projectPaths().schemas, services.generated.model.entities);
+  const check = checkDraft(schema, projectPaths().schemas, services.schema.generated.model.entities);
   out.send('validation', { valid: check.valid, errors: check.problems });
 }
 
@@ -97,7 +97,7 @@ async function remoteDraft(services: AppServices, out: EventStream, provider: Pr
   try {
     text = await streamChat(
       provider,
-      draftMessages(req.description, services.generated.model.entities, req.module, req.entity),
+      draftMessages(req.description, services.schema.generated.model.entities, req.module, req.entity),
       (delta) => {
         received += delta.length;
         out.send('progress', { delta, received });

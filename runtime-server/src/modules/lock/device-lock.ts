@@ -43,7 +43,7 @@ interface CommandSpec {
 }
 
 function rtOf(ctx: ActionContext): EntityRuntime {
-  return ctx.services.registry.get(DEVICE)!;
+  return ctx.services.schema.registry.get(DEVICE)!;
 }
 
 /** Wire values → database values of the device's columns. */

@@ -39,7 +39,7 @@ export interface InstallAnswer {
   message: string;
 }
 
-const rtOf = (ctx: ActionContext): EntityRuntime => ctx.services.registry.get(ENTITY)!;
+const rtOf = (ctx: ActionContext): EntityRuntime => ctx.services.schema.registry.get(ENTITY)!;
 
 /** Wire values → database values of the plugin table's columns. */
 function dbValues(rt: EntityRuntime, wire: Record<string, unknown>): Record<string, unknown> {
@@ -263,7 +263,7 @@ export const update: Handler = async (ctx) => {
 /** `POST delete {ids}`: uninstalls (hard delete, no recycle bin); the plugins unload everywhere. */
 export const remove: Handler = async (ctx) => {
   const { services } = ctx;
-  const ids = parseIds(ctx.body, services.limits.batchRows);
+  const ids = parseIds(ctx.body, services.schema.limits.batchRows);
   const rt = rtOf(ctx);
   await services.knex.transaction(async (trx) => {
     const rows = await table(trx, PLUGIN_TABLE).whereIn('id', ids).forUpdate().select('*');

@@ -7,7 +7,7 @@ import { restoreSnapshots } from '../../recycle/restore.js';
  */
 export const restore: Handler = async ({ services, body, locale, actor, koa }) => {
   const { ids } = body as { ids: number[] };
-  const touched = await restoreSnapshots(services.knex, services.registry, ids, locale, { userId: actor?.userId ?? null, url: koa.path });
-  for (const entity of touched) await services.changed(entity);
+  const touched = await restoreSnapshots(services.knex, services.schema.registry, ids, locale, { userId: actor?.userId ?? null, url: koa.path });
+  for (const entity of touched) await services.caches.changed(entity);
   return undefined;
 };

@@ -31,7 +31,8 @@ for (const db of testDatabases()) {
     };
     /** Ages the given recycle snapshots (all when none given) past recycleKeep and runs the daily prune. */
     const purge = async (recordIds?: number[]) => {
-      const { knex, config, logger, registry } = app.instance.services;
+      const { knex, config, logger } = app.instance.services;
+      const { registry } = app.instance.services.schema;
       const q = knex('recycle_data');
       if (recordIds) q.whereIn('id', recordIds);
       await q.update({ createTime: '2000-01-01 00:00:00' });

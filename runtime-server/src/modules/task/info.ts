@@ -183,7 +183,7 @@ export const once: Handler = async (ctx) => {
 export const log: Handler = async (ctx) => {
   const q = ctx.query as { id?: number; status?: number; page?: number; size?: number };
   const pageNo = q.page ?? 1;
-  const size = Math.min(q.size ?? 20, ctx.services.limits.pageSize);
+  const size = Math.min(q.size ?? 20, ctx.services.schema.limits.pageSize);
   const base = ctx.services.knex({ a: TABLES.taskLog }).leftJoin({ b: TABLES.taskInfo }, 'a.taskId', 'b.id');
   if (q.id !== undefined) base.where('a.taskId', q.id);
   if (q.status !== undefined) base.where('a.status', q.status);

@@ -242,7 +242,7 @@ export class TaskScheduler {
     const started = Date.now();
     // How late a claimed tick starts behind its due time (a manual run has none).
     const due = lease ? parseTime(task.nextRunTime) : undefined;
-    if (due !== undefined) services.metrics?.taskLag.observe(Math.max(0, started - due) / 1000);
+    if (due !== undefined) services.telemetry.metrics?.taskLag.observe(Math.max(0, started - due) / 1000);
     let held = lease;
     let heartbeat: NodeJS.Timeout | undefined;
     if (lease) {
@@ -269,9 +269,9 @@ export class TaskScheduler {
       const result = await handler({ services, task: { id: task.id, name: task.name, service: task.service as string, data } });
       status = 1;
       detail = resultDetail(result);
-      services.metrics?.taskRuns.inc({ outcome: 'ok' });
+      services.telemetry.metrics?.taskRuns.inc({ outcome: 'ok' });
     } catch (err) {
-      services.metrics?.taskRuns.inc({ outcome: 'failed' });
+      services.telemetry.metrics?.taskRuns.inc({ outcome: 'failed' });
       detail = errorDetail(err, (e) => logger.error(`task ${task.id} (${task.service ?? ''}) failed`, e));
     } finally {
       if (heartbeat) {

@@ -60,7 +60,7 @@ async function insertEntityMenu(trx: Knex.Transaction, services: AppServices, en
           .whereNotNull('parentId')
           .orderBy('id', 'asc')
           .first('parentId'));
-  const rt = services.registry.get(ENTITIES.baseSysMenu);
+  const rt = services.schema.registry.get(ENTITIES.baseSysMenu);
   const audit = origin && rt ? { rt, origin } : undefined;
   const page = pageMenu(entity);
   const r = sibling
@@ -85,7 +85,7 @@ const DONE = 'menuAuto:';
  * transaction behind the migration lock row: instances starting together create each menu once.
  */
 export async function ensureEntityMenus(services: AppServices): Promise<string[]> {
-  const candidates = [...services.entities.values()].filter(
+  const candidates = [...services.schema.entities.values()].filter(
     (e) => screenable(e) && e.actions.some((a) => a.name === 'page' || a.name === 'list') && (e.screen as { view?: string } | undefined)?.view !== 'none',
   );
   if (!candidates.length) return [];

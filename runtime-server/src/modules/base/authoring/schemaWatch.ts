@@ -135,18 +135,18 @@ export class SchemaWatch implements SchemaWatchLike {
       return this.refuse(t0, `${migration ?? 'a migration'} failed on the development database: ${(err as Error).message}`);
     }
     const changed = all.filter((e) => {
-      const before = services.entities.get(e.id);
+      const before = services.schema.entities.get(e.id);
       return !before || JSON.stringify(before) !== JSON.stringify(e);
     });
     for (const e of changed) {
-      const before = services.entities.get(e.id);
+      const before = services.schema.entities.get(e.id);
       // Actions the saved schema no longer declares stop answering (404), as after a restart.
       for (const a of before?.actions ?? []) {
-        if (!e.actions.some((n) => n.method === a.method && n.url === a.url)) services.unmountRoute?.(a.method, a.url);
+        if (!e.actions.some((n) => n.method === a.method && n.url === a.url)) services.schema.unmountRoute?.(a.method, a.url);
       }
       serve(services, paths, all, e, before !== undefined, await this.handlersOf(e));
     }
-    services.generated = loadGenerated(paths.generated);
+    services.schema.generated = loadGenerated(paths.generated);
     if (changed.length) await ensureEntityMenus(services);
     const ms = Math.round(performance.now() - t0);
     const wasError = !this.state.ok;
