@@ -210,7 +210,8 @@ for (const db of testDatabases()) {
       assert.ok(Number(((await knex()(ORDER_HOUR_SUM).count({ n: '*' }).first()) as { n: unknown }).n) > 0);
     });
 
-    it('SQLite: a rebuilt goods table loses its triggers; the next boot creates them again and recounts', { skip: db.name !== 'sqlite' }, async () => {
+    // Only SQLite rebuilds a table to change it (and so drops the triggers naming it); elsewhere there is nothing to heal.
+    if (db.name === 'sqlite') it('SQLite: a rebuilt goods table loses its triggers; the next boot creates them again and recounts', async () => {
       const triggers = async () =>
         new Map(((await knex()('sqlite_master').where('type', 'trigger').select('name', 'sql')) as { name: string; sql: string }[]).map((r) => [r.name, r.sql]));
       // The heal's text of each trigger is the migration's, as SQLite keeps it.
