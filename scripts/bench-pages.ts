@@ -26,6 +26,7 @@ import { applyOrder, filteredQuery, selectOutput } from '../runtime-server/src/c
 import type { ListInput } from '../runtime-server/src/crud/query.js';
 import { createDb, dialectOfKnex } from '../runtime-server/src/db/createDb.js';
 import { migrateLatest } from '../runtime-server/src/db/migrate.js';
+import { withoutIndexes } from './bench/scale.js';
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(name);
@@ -84,18 +85,12 @@ async function seed(knex: Knex, rows: number): Promise<void> {
     );
     await knex.raw('VACUUM ANALYZE demo_goods');
   } else {
-    // The secondary indexes dropped for the fill and built after it, each from one sorted pass: InnoDB inserting
-    // 10 M rows into eight secondary indexes at once through a small buffer pool had reached 5.6 M rows after
-    // 17 minutes (bench/pages.md). The same indexes, by the same names, as the migrations made them.
-    const idx = ((await knex.raw(
-      "SELECT INDEX_NAME AS name, NON_UNIQUE AS nonUnique, GROUP_CONCAT(CONCAT('`', COLUMN_NAME, '`') ORDER BY SEQ_IN_INDEX) AS cols FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? AND INDEX_NAME <> 'PRIMARY' GROUP BY INDEX_NAME, NON_UNIQUE",
-      [TABLES.demoGoods],
-    )) as [{ name: string; nonUnique: number; cols: string }[]])[0];
-    if (idx.length) await knex.raw(`ALTER TABLE \`${TABLES.demoGoods}\` ${idx.map((i) => `DROP INDEX \`${i.name}\``).join(', ')}`);
+    // The secondary indexes dropped for the fill and built after it (scripts/bench/scale.ts, withoutIndexes).
+    const restore = await withoutIndexes(knex, TABLES.demoGoods);
     await knex.raw(
       `INSERT INTO demo_goods (${cols.replaceAll('"', '`')}) SELECT CONCAT('goods ', seq), (seq % 10000) / 100.0, CONCAT('description of goods number ', seq), IF(seq % 7 = 0, NULL, seq % 5), seq % 3, seq % 1000, TIMESTAMP '2025-01-01 00:00:00' + INTERVAL (seq DIV 3) SECOND, TIMESTAMP '2025-01-01 00:00:00' + INTERVAL (seq DIV 3) SECOND FROM seq_1_to_${rows}`,
     );
-    if (idx.length) await knex.raw(`ALTER TABLE \`${TABLES.demoGoods}\` ${idx.map((i) => `ADD ${Number(i.nonUnique) ? '' : 'UNIQUE '}INDEX \`${i.name}\` (${i.cols})`).join(', ')}`);
+    await restore();
     await knex.raw('ANALYZE TABLE demo_goods');
   }
 }

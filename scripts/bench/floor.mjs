@@ -25,11 +25,18 @@ const { fromDb } = Object.keys(spec.decorate ?? {}).length ? await import('../..
 // after its run (every later shape's p99 then 46–61 s) while the server's statements had been cut at 5 s.
 const limitMs = Number(spec.statementTimeoutMs ?? 0);
 const afterCreate = limitMs > 0 ? (conn, done) => conn.query(`SET SESSION max_statement_time = ${limitMs / 1000}`, (err) => done(err, conn)) : undefined;
+// SQLite: the replayed statements call the server's statement-limit term (db/statementLimit.ts), defined here as the
+// server defines it (no deadline set: it answers 1, at the same cost per row read).
+const { defineSqliteLimit } = client === 'better-sqlite3' ? await import('../../runtime-server/src/db/statementLimit.ts') : {};
+const sqliteLimit = (conn, done) => {
+  defineSqliteLimit(conn);
+  done(null, conn);
+};
 const knex = client === 'mysql2'
   ? knexFactory({ client: 'mysql2', connection: { ...spec.db.connection, dateStrings: true, supportBigNumbers: true }, pool: { min: 0, max: 10, ...(afterCreate ? { afterCreate } : {}) } })
   : client === 'pg'
     ? knexFactory({ client: 'pg', ...pgConnection(spec.db.connection), pool: { min: 0, max: 10 } })
-    : knexFactory({ client: 'better-sqlite3', connection: { filename: spec.db.filename }, useNullAsDefault: true, pool: { min: 1, max: 1 } });
+    : knexFactory({ client: 'better-sqlite3', connection: { filename: spec.db.filename }, useNullAsDefault: true, pool: { min: 1, max: 1, afterCreate: sqliteLimit } });
 /** The server's statements as captured (PostgreSQL's with `$1`, `$2`…) in Knex's raw form (`?`). */
 const rawSql = (sql) => (client === 'pg' ? sql.replace(/\$\d+/g, '?') : sql);
 

@@ -124,7 +124,9 @@ export async function bulkSeed(knex: Knex, rows: number, users: number, only?: '
   const insert = async (label: string, table: string, cols: string[], values: string[], n: number) => {
     const t0 = Date.now();
     const s = series(d, n);
+    const restore = await withoutIndexes(knex, table);
     await knex.raw(q(d, `${s.with}INSERT INTO "${table}" (${cols.map((c) => `"${c}"`).join(', ')}) SELECT ${values.join(', ')} FROM ${s.from}`));
+    await restore();
     took[label] = Math.round((Date.now() - t0) / 100) / 10;
     process.stderr.write(`  ${label}: ${n} rows in ${took[label]} s\n`);
   };
@@ -140,19 +142,18 @@ export async function bulkSeed(knex: Knex, rows: number, users: number, only?: '
     took.analyze = Math.round((Date.now() - t1) / 100) / 10;
     return took;
   }
-  // MariaDB: the roll-up's row triggers (eight upserts and a goods lookup per order) made 1 M orders take 672–1 008 s
-  // against 82 s without; they are dropped for the fill, made again from their own text, and the roll-up rebuilt from
-  // the orders (docs/decisions.md, "Dashboard roll-up": a bulk load's way). rollupMatches checks the result as before.
-  const triggers = d === 'mysql' ? await dropTriggers(knex, TABLES.demoOrder) : [];
+  // MariaDB and SQLite: the roll-up's row triggers (eight upserts and a goods lookup per order) made 1 M orders take
+  // 672–1 008 s on MariaDB against 82 s without; withoutIndexes drops them for the fill and makes them again from
+  // their own text, and the roll-up is rebuilt from the orders (docs/decisions.md, "Dashboard roll-up": a bulk
+  // load's way). rollupMatches checks the result as before.
   await insert('orders', TABLES.demoOrder, ['goodsId', 'userId', 'quantity', 'amount', 'status', 'payTime', 'createTime', 'updateTime'], [
     `1 + (s.n * 7919) % ${rows}`, '1 + s.n % 1000', '1 + s.n % 5', money('s.n * 13'), 's.n % 3', ts, ts, ts,
   ], rows);
-  if (triggers.length) {
+  if (d !== 'postgres') {
     const t1 = Date.now();
-    for (const sql of triggers) await knex.raw(sql);
     await rebuildOrderRollup(knex);
     took.rollupRebuild = Math.round((Date.now() - t1) / 100) / 10;
-    process.stderr.write(`  roll-up rebuilt in ${took.rollupRebuild} s (${triggers.length} triggers dropped for the fill)\n`);
+    process.stderr.write(`  roll-up rebuilt in ${took.rollupRebuild} s (its triggers dropped for the fill)\n`);
   }
   const paths = ['/admin/demo/goods/page', '/admin/demo/order/page', '/admin/base/sys/user/page', '/admin/base/comm/person', '/admin/base/sys/log/page'];
   const pathOf = `CASE s.n % 5 ${paths.map((p, i) => `WHEN ${i} THEN '${p}'`).join(' ')} END`;
@@ -185,16 +186,42 @@ export async function bulkSeed(knex: Knex, rows: number, users: number, only?: '
   return took;
 }
 
-/** MariaDB: drops the table's triggers and returns the statements that make them again (SHOW CREATE TRIGGER). */
-async function dropTriggers(knex: Knex, table: string): Promise<string[]> {
+/**
+ * A bulk load's way on MariaDB and SQLite (PostgreSQL's fills are left as measured before): the table's secondary
+ * indexes and triggers dropped, and a function that makes them again from their own definitions, each index from one
+ * sorted pass, then (SQLite) rebuilds the trigram search tables whose content is this table. InnoDB inserting 10 M
+ * rows into eight secondary indexes at once through a small buffer pool had reached 5.6 M rows after 17 minutes
+ * (bench/pages.md); SQLite's 10 M goods did not finish in 35 minutes with its FTS5 triggers and indexes.
+ */
+export async function withoutIndexes(knex: Knex, table: string): Promise<() => Promise<void>> {
+  const d = dialectOfKnex(knex);
+  if (d === 'sqlite') {
+    const defs = (await knex.raw("SELECT type, name, sql FROM sqlite_master WHERE tbl_name = ? AND type IN ('index', 'trigger') AND sql IS NOT NULL", [table])) as { type: string; name: string; sql: string }[];
+    const fts = (await knex.raw("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%' AND sql LIKE ?", [`%content='${table}'%`])) as { name: string }[];
+    for (const x of defs) await knex.raw(`DROP ${x.type === 'index' ? 'INDEX' : 'TRIGGER'} "${x.name}"`);
+    return async () => {
+      for (const x of defs) await knex.raw(x.sql);
+      for (const f of fts) await knex.raw(`INSERT INTO "${f.name}" ("${f.name}") VALUES ('rebuild')`);
+    };
+  }
+  if (d !== 'mysql') return async () => {};
   const [names] = (await knex.raw('SELECT TRIGGER_NAME AS name FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND EVENT_OBJECT_TABLE = ?', [table])) as [{ name: string }[]];
-  const out: string[] = [];
+  const triggers: string[] = [];
   for (const { name } of names) {
     const [[row]] = (await knex.raw(`SHOW CREATE TRIGGER \`${name}\``)) as [Record<string, string>[]];
-    out.push(row!['SQL Original Statement']!);
+    triggers.push(row!['SQL Original Statement']!);
     await knex.raw(`DROP TRIGGER \`${name}\``);
   }
-  return out;
+  const [idx] = (await knex.raw(
+    "SELECT INDEX_NAME AS name, NON_UNIQUE AS nonUnique, INDEX_TYPE AS type, GROUP_CONCAT(CONCAT('`', COLUMN_NAME, '`', IF(SUB_PART IS NULL, '', CONCAT('(', SUB_PART, ')'))) ORDER BY SEQ_IN_INDEX) AS cols FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? AND INDEX_NAME <> 'PRIMARY' GROUP BY INDEX_NAME, NON_UNIQUE, INDEX_TYPE",
+    [table],
+  )) as [{ name: string; nonUnique: number; type: string; cols: string }[]];
+  if (idx.length) await knex.raw(`ALTER TABLE \`${table}\` ${idx.map((i) => `DROP INDEX \`${i.name}\``).join(', ')}`);
+  return async () => {
+    const kind = (i: (typeof idx)[number]) => (i.type === 'FULLTEXT' ? 'FULLTEXT ' : Number(i.nonUnique) ? '' : 'UNIQUE ');
+    if (idx.length) await knex.raw(`ALTER TABLE \`${table}\` ${idx.map((i) => `ADD ${kind(i)}INDEX \`${i.name}\` (${i.cols})`).join(', ')}`);
+    for (const sql of triggers) await knex.raw(sql);
+  };
 }
 
 /** The list shapes of issue 36 over goods (hand-written floors), and the other large tables' screens (replayed SQL). */
@@ -379,7 +406,13 @@ export async function runScale(deps: ScaleDeps): Promise<void> {
       const same = new Map<Shape, string>();
       for (const [i, s] of list.entries()) {
         // The floor runs under the same statement limit on MariaDB: a cut statement is its 500, no answer to compare.
-        const f = (await (await fetchAgain(`${floor.url}/scale/${i}`, { method: 'POST' })).json().catch(() => ({ data: { list: ['floor failed (statement limit)'], pagination: { total: -2 } } }))) as { data: { list: unknown[]; pagination: { total: number } } };
+        const text = await (await fetchAgain(`${floor.url}/scale/${i}`, { method: 'POST' })).text();
+        let f: { data: { list: unknown[]; pagination: { total: number } } };
+        try {
+          f = JSON.parse(text) as typeof f;
+        } catch {
+          f = { data: { list: [`floor failed: ${text.slice(0, 200)}`], pagination: { total: -2 } } };
+        }
         const a = answers.get(s)!;
         const why = cut.has(s) ? 'the server answered 1001 (statement limit) three times' : JSON.stringify(f.data.list) !== JSON.stringify(a.list) ? `list differs: server ${JSON.stringify(a.list[0]).slice(0, 160)} floor ${JSON.stringify(f.data.list[0]).slice(0, 160)}` : f.data.pagination.total !== a.pagination.total ? `total differs: server ${a.pagination.total}${(a.pagination as { totalExact?: boolean }).totalExact === false ? ' marked approximate' : ''}, floor ${f.data.pagination.total}` : '';
         same.set(s, why);
