@@ -336,7 +336,7 @@ export async function runScale(deps: ScaleDeps): Promise<void> {
       // The bulk INSERT … SELECT fired the dashboard roll-up's triggers (docs/decisions.md, "Dashboard roll-up").
       process.stderr.write(`[${db.name}] dashboard roll-up ${(await rollupMatches(db.knex)) ? 'equals' : 'DIFFERS FROM'} the orders per status\n`);
       const totalSeed = Math.round((Date.now() - t0) / 1000);
-      server = await deps.startServer(bundle, db.env);
+      server = await deps.startServer(bundle, db.env, true);
       const tokens = await deps.signIn(server.url, db.knex);
       // `--no-shapes`: only the seed, the dashboard and the export (a 10 000 000-row run where the list shapes take too long).
       // `--shapes keyword,audit`: only the list shapes whose name holds one of these words.
