@@ -14,7 +14,7 @@
  * instead (the main bench's SQL floor) and say so. Also: the dashboard summary over `rows` orders (single requests),
  * and a CSV export job of every goods row (rows/s, peak RSS of the server above its idle RSS).
  * Writes a Markdown table to stdout and the `scale` section of bench/results.json (the rest of the file kept).
- * `--shapes keyword,audit`: only the list shapes whose name holds one of the words.
+ * `--shapes keyword,audit`: only the list shapes whose name holds one of the words. `--keep`: the scratch database stays.
  * `--only export,import` measures the data jobs alone on `rows` goods instead (scripts/bench/bulk.ts).
  */
 import http from 'node:http';
@@ -469,7 +469,9 @@ export async function runScale(deps: ScaleDeps): Promise<void> {
     } finally {
       await deps.stop(server);
       await deps.stop(floor);
-      await db.cleanup();
+      // `--keep`: the seeded database stays for further probes (a search engine tried on the same rows, say).
+      if (process.argv.includes('--keep')) process.stderr.write(`[${db.name}] kept: ${db.env.DATABASE_URL ?? db.env.DATA_DIR}\n`);
+      else await db.cleanup();
     }
   }
   console.log(table.join('\n'));
