@@ -47,7 +47,10 @@ export class CountCache {
   private readonly entities = new Map<string, EntityCounts>();
   /** Keys whose bounded count ran past the statement limit, by generation: not counted again for a while. */
   private readonly cut = new Map<string, { gen: number; at: number }>();
-  private readonly lastRun = new Map<string, number>();
+  /** Keys whose bounded count found more than the limit, by generation: not bounded-counted again for a while. */
+  private readonly above = new Map<string, { gen: number; at: number }>();
+  /** When each key may be counted in the background again. */
+  private readonly notBefore = new Map<string, number>();
   private readonly queue: { id: string; run: () => Promise<void> }[] = [];
   private readonly queued = new Set<string>();
   private running: Promise<void> | undefined;
@@ -100,28 +103,58 @@ export class CountCache {
    * pages answer without it (each would wait the whole limit again, and be cut again).
    */
   wasCut(entityId: string, key: string, gen: number): boolean {
-    const hit = this.cut.get(`${entityId}\n${key}`);
-    return !!hit && hit.gen === gen && Date.now() - hit.at < this.ttlMs;
+    return this.marked(this.cut, entityId, key, gen);
   }
 
   markCut(entityId: string, key: string, gen: number): void {
-    if (this.cut.size >= MAX_KEYS) this.cut.clear();
-    this.cut.set(`${entityId}\n${key}`, { gen, at: Date.now() });
+    this.mark(this.cut, entityId, key, gen);
   }
 
-  /** Counts `key` in the background (deduplicated, one at a time, at most every `recountMs`); kept if no write moved the epoch meanwhile. */
+  /**
+   * Whether a bounded count of `key` found more than the limit under generation `gen` within `ttlMs`: the next
+   * pages skip it (the total is marked approximate either way). Without it a filter no index serves read limit + 1
+   * matches on every request while its full count, too long for the statement limit, never landed: 3.2 s a page
+   * of a keyword over 10 M request-log rows (docs/benchmark.md). A write through the app moves `gen` and counts again.
+   */
+  wasAbove(entityId: string, key: string, gen: number): boolean {
+    return this.marked(this.above, entityId, key, gen);
+  }
+
+  markAbove(entityId: string, key: string, gen: number): void {
+    this.mark(this.above, entityId, key, gen);
+  }
+
+  private marked(map: Map<string, { gen: number; at: number }>, entityId: string, key: string, gen: number): boolean {
+    const hit = map.get(`${entityId}\n${key}`);
+    return !!hit && hit.gen === gen && Date.now() - hit.at < this.ttlMs;
+  }
+
+  private mark(map: Map<string, { gen: number; at: number }>, entityId: string, key: string, gen: number): void {
+    if (map.size >= MAX_KEYS) map.clear();
+    map.set(`${entityId}\n${key}`, { gen, at: Date.now() });
+  }
+
+  /**
+   * Counts `key` in the background (deduplicated, one at a time, at most every `recountMs`); kept if no write moved
+   * the epoch meanwhile. A count the statement limit cut is not tried again for `ttlMs`: it would only be cut again,
+   * holding a connection for the whole limit every `recountMs`.
+   */
   recount(entityId: string, key: string, gen: number, count: () => Promise<number>): void {
     const id = `${entityId}\n${key}`;
-    const t = Date.now();
     if (this.queued.has(id) || this.queue.length >= MAX_QUEUE) return;
-    if (t - (this.lastRun.get(id) ?? -Infinity) < this.recountMs) return;
+    if (Date.now() < (this.notBefore.get(id) ?? -Infinity)) return;
     this.queued.add(id);
     this.queue.push({
       id,
       run: async () => {
-        this.lastRun.set(id, Date.now());
-        if (this.lastRun.size > MAX_KEYS * 4) this.lastRun.clear();
-        this.store(entityId, key, gen, await count());
+        if (this.notBefore.size > MAX_KEYS * 4) this.notBefore.clear();
+        this.notBefore.set(id, Date.now() + this.recountMs);
+        try {
+          this.store(entityId, key, gen, await count());
+        } catch (err) {
+          if (err instanceof AppError && err.key === 'error.queryTimeout') this.notBefore.set(id, Date.now() + this.ttlMs);
+          throw err;
+        }
       },
     });
     this.drain();
@@ -230,10 +263,11 @@ export async function pageTotal(
   // A count the statement limit cut (a filter no index serves, whose page the order found at once): the page is
   // answered, its total marked inexact and never below what the page proves, rather than a 1001 for a page at hand.
   let cut = counts.wasCut(entityId, key, cached.gen);
-  if (!clearlyAbove && !cut) {
+  if (!clearlyAbove && !cut && !counts.wasAbove(entityId, key, cached.gen)) {
     try {
       const n = await countUpTo(knex, base, limit);
       if (n <= limit) return { total: n, exact: true };
+      counts.markAbove(entityId, key, cached.gen);
     } catch (err) {
       if (!(err instanceof AppError && err.key === 'error.queryTimeout')) throw err;
       counts.markCut(entityId, key, cached.gen);
@@ -254,9 +288,15 @@ export async function pageTotal(
   let estimate = cached.valid ?? cached.stale;
   if (estimate === undefined && dialectOfKnex(knex) === 'sqlite') {
     // No planner estimate, and SQLite's driver would hold the event loop for a background count just the same:
-    // count now, once per filter, and keep it (still marked: later answers serve it after writes elsewhere).
-    estimate = await countAll(base);
-    counts.store(entityId, key, cached.gen, estimate);
+    // count now, once per filter, and keep it (still marked: later answers serve it after writes elsewhere). Cut by
+    // the statement limit, the page is answered with what it proves, and the filter is not counted again for a while.
+    try {
+      estimate = await countAll(base);
+      counts.store(entityId, key, cached.gen, estimate);
+    } catch (err) {
+      if (!(err instanceof AppError && err.key === 'error.queryTimeout')) throw err;
+      counts.markCut(entityId, key, cached.gen);
+    }
   } else if (cached.valid === undefined) {
     counts.recount(entityId, key, cached.gen, () => countAll(base));
     estimate ??= await plannerEstimate(knex, base);

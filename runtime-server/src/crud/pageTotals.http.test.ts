@@ -80,6 +80,31 @@ for (const db of testDatabases()) {
       await eventually(async () => (await pagination(other, `${G}/page`, { size: 3 })).total === 15, 'the count after a delete on the first instance');
     });
 
+    it('a filter once found above the limit is not counted up to the limit on every page; a write counts again', async () => {
+      const knex = app.instance.services.knex;
+      const bounded: string[] = [];
+      const listen = (q: { sql: string }) => {
+        if (/\bbounded\b/.test(q.sql)) bounded.push(q.sql);
+      };
+      knex.on('query', listen);
+      try {
+        // A key no other case asks for: 8 of the 15 goods (price i % 4), above the limit of 5 but not twice it (a kept
+        // count above twice the limit skips the bounded count after writes too).
+        const filter = { price: [0, 1], size: 2 };
+        assert.equal((await pagination(app, `${G}/page`, filter)).totalExact, false);
+        assert.equal(bounded.length, 1, 'the first page counts its filter up to the limit');
+        for (let i = 0; i < 3; i++) assert.equal((await pagination(app, `${G}/page`, filter)).totalExact, false);
+        assert.equal(bounded.length, 1, `later pages of the same filter do not: ${bounded.length} bounded counts`);
+        assert.equal((await app.post(`${G}/add`, { title: 'above again', price: 1 })).body.code, 1000);
+        await eventually(async () => {
+          await pagination(app, `${G}/page`, filter);
+          return bounded.length === 2;
+        }, 'after a write the filter is counted up to the limit again');
+      } finally {
+        knex.removeListener('query', listen);
+      }
+    });
+
     it('a scoped admin\'s total counts the rows of their scope only', async () => {
       const knex = app.instance.services.knex;
       const ts = now();
