@@ -320,7 +320,8 @@ interface Db {
 }
 
 async function scratchDb(kind: string): Promise<Db> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-bench-'));
+  // SQLite: `--reuse <data dir>` a kept run's data directory, measured again and left in place.
+  const dataDir = kind === 'sqlite' && opt('reuse', '') ? opt('reuse', '') : fs.mkdtempSync(path.join(os.tmpdir(), 'sa-bench-'));
   if (kind === 'sqlite') {
     const env = { DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD };
     const { knex } = createDb({ dataDir });
@@ -331,16 +332,18 @@ async function scratchDb(kind: string): Promise<Db> {
       knex,
       cleanup: async () => {
         await knex.destroy().catch(() => undefined);
-        fs.rmSync(dataDir, { recursive: true, force: true });
+        if (!opt('reuse', '')) fs.rmSync(dataDir, { recursive: true, force: true });
       },
     };
   }
   if (kind === 'postgres') return scratchPostgres(dataDir);
   const server = new URL(process.env.TEST_MYSQL_URL ?? process.env.DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/test');
   const admin = () => mysql.createConnection({ host: server.hostname, port: Number(server.port || 3306), user: decodeURIComponent(server.username), password: decodeURIComponent(server.password) });
-  const name = `sa_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  // `--reuse <database>` (the bench at scale): a database a `--keep` run left, measured again; never dropped.
+  const reuse = opt('reuse', '');
+  const name = reuse || `sa_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
   const conn = await admin();
-  await conn.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  if (!reuse) await conn.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
   await conn.end();
   const url = new URL(server.href);
   url.pathname = `/${name}`;
@@ -355,7 +358,7 @@ async function scratchDb(kind: string): Promise<Db> {
     cleanup: async () => {
       await knex.destroy().catch(() => undefined);
       const c = await admin();
-      await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      if (!reuse) await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
       await c.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
@@ -373,9 +376,10 @@ async function scratchPostgres(dataDir: string): Promise<Db> {
     await c.connect();
     return c;
   };
-  const name = `sa_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const reuse = opt('reuse', '');
+  const name = reuse || `sa_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
   const conn = await admin();
-  await conn.query(`CREATE DATABASE "${name}" ENCODING 'UTF8' TEMPLATE template0`);
+  if (!reuse) await conn.query(`CREATE DATABASE "${name}" ENCODING 'UTF8' TEMPLATE template0`);
   await conn.end();
   const url = new URL(server.href);
   url.pathname = `/${name}`;
@@ -388,7 +392,7 @@ async function scratchPostgres(dataDir: string): Promise<Db> {
     cleanup: async () => {
       await knex.destroy().catch(() => undefined);
       const c = await admin();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      if (!reuse) await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await c.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -14,7 +14,8 @@
  * instead (the main bench's SQL floor) and say so. Also: the dashboard summary over `rows` orders (single requests),
  * and a CSV export job of every goods row (rows/s, peak RSS of the server above its idle RSS).
  * Writes a Markdown table to stdout and the `scale` section of bench/results.json (the rest of the file kept).
- * `--shapes keyword,audit`: only the list shapes whose name holds one of the words. `--keep`: the scratch database stays.
+ * `--shapes keyword,audit`: only the list shapes whose name holds one of the words. `--keep`: the scratch database stays;
+ * `--reuse <database>` measures such a kept database again without seeding; `--no-load`: single requests only.
  * `--only export,import` measures the data jobs alone on `rows` goods instead (scripts/bench/bulk.ts).
  */
 import http from 'node:http';
@@ -329,10 +330,12 @@ export async function runScale(deps: ScaleDeps): Promise<void> {
     try {
       const first = await deps.startServer(bundle, db.env);
       await deps.stop(first);
-      process.stderr.write(`[${db.name}] seeding ${ROWS} rows per table, ${USERS} users…\n`);
+      // `--reuse <database>`: a database an earlier `--keep` run seeded with the same --rows is measured again, unseeded.
+      const reused = deps.opt('reuse', '') !== '';
+      process.stderr.write(`[${db.name}] ${reused ? 'reused, not seeded' : `seeding ${ROWS} rows per table, ${USERS} users…`}\n`);
       const t0 = Date.now();
-      await deps.seed(db.knex, 10_000, 0);
-      const seedSeconds = await bulkSeed(db.knex, ROWS, USERS);
+      if (!reused) await deps.seed(db.knex, 10_000, 0);
+      const seedSeconds = reused ? { reused: 1 } : await bulkSeed(db.knex, ROWS, USERS);
       // The bulk INSERT … SELECT fired the dashboard roll-up's triggers (docs/decisions.md, "Dashboard roll-up").
       process.stderr.write(`[${db.name}] dashboard roll-up ${(await rollupMatches(db.knex)) ? 'equals' : 'DIFFERS FROM'} the orders per status\n`);
       const totalSeed = Math.round((Date.now() - t0) / 1000);
@@ -441,10 +444,14 @@ export async function runScale(deps: ScaleDeps): Promise<void> {
           await (await fetchAgain(`${p.url}${path_}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) })).text();
           return Math.round(performance.now() - t);
         };
-        const sl = loadOf(server, s.path, si.p50);
-        const serverSettle = await settle(server, s.path, s.body);
-        const fl = loadOf(floor, `/scale/${i}`, fi.p50);
-        const floorSettle = await settle(floor, `/scale/${i}`, {});
+        // `--no-load`: single requests only (the 10 000 000-row run, whose targets are single-request p50/p99; a floor
+        // counting 10 M rows exactly under 32 connections answered nothing and took minutes to drain).
+        const none: Measure = { rps: 0, p50: 0, p99: 0, total: 0, bad: 0 };
+        const noLoad = process.argv.includes('--no-load');
+        const sl = noLoad ? none : loadOf(server, s.path, si.p50);
+        const serverSettle = noLoad ? 0 : await settle(server, s.path, s.body);
+        const fl = noLoad ? none : loadOf(floor, `/scale/${i}`, fi.p50);
+        const floorSettle = noLoad ? 0 : await settle(floor, `/scale/${i}`, {});
         // No ratio where the floor answered differently, or answered nothing in the run (a slow shape under 32 connections).
         const ratio = same.get(s) || fl.rps < 1 ? null : Math.round((sl.rps / fl.rps) * 100) / 100;
         const row = { shape: s.name, floor: s.hand ? 'hand-written SQL' : 'server SQL replayed', sameAnswer: !same.get(s), ...(same.get(s) ? { differs: same.get(s) } : {}), total: answers.get(s)!.pagination.total, idle: { server: si, floor: fi }, settleMs: { server: serverSettle, floor: floorSettle }, load: { server: { rps: Math.round(sl.rps), p50: sl.p50, p99: sl.p99, bad: sl.bad }, floor: { rps: Math.round(fl.rps), p50: fl.p50, p99: fl.p99, bad: fl.bad } }, ratio };
