@@ -15,7 +15,8 @@
  * and a CSV export job of every goods row (rows/s, peak RSS of the server above its idle RSS).
  * Writes a Markdown table to stdout and the `scale` section of bench/results.json (the rest of the file kept).
  * `--shapes keyword,audit`: only the list shapes whose name holds one of the words. `--keep`: the scratch database stays;
- * `--reuse <database>` measures such a kept database again without seeding; `--no-load`: single requests only.
+ * `--reuse <database>` measures such a kept database again without seeding (`--seed-only` seeds one and stops);
+ * `--no-load`: single requests only.
  * `--only export,import` measures the data jobs alone on `rows` goods instead (scripts/bench/bulk.ts).
  */
 import http from 'node:http';
@@ -339,6 +340,11 @@ export async function runScale(deps: ScaleDeps): Promise<void> {
       // The bulk INSERT … SELECT fired the dashboard roll-up's triggers (docs/decisions.md, "Dashboard roll-up").
       process.stderr.write(`[${db.name}] dashboard roll-up ${(await rollupMatches(db.knex)) ? 'equals' : 'DIFFERS FROM'} the orders per status\n`);
       const totalSeed = Math.round((Date.now() - t0) / 1000);
+      // `--seed-only`: seeded and kept, nothing measured (seed one database while another is measured, then `--reuse`).
+      if (process.argv.includes('--seed-only')) {
+        process.stderr.write(`[${db.name}] seeded in ${totalSeed} s (${JSON.stringify(seedSeconds)})\n`);
+        continue;
+      }
       server = await deps.startServer(bundle, db.env, true);
       const tokens = await deps.signIn(server.url, db.knex);
       // `--no-shapes`: only the seed, the dashboard and the export (a 10 000 000-row run where the list shapes take too long).
@@ -477,7 +483,7 @@ export async function runScale(deps: ScaleDeps): Promise<void> {
       await deps.stop(server);
       await deps.stop(floor);
       // `--keep`: the seeded database stays for further probes (a search engine tried on the same rows, say).
-      if (process.argv.includes('--keep')) process.stderr.write(`[${db.name}] kept: ${db.env.DATABASE_URL ?? db.env.DATA_DIR}\n`);
+      if (process.argv.includes('--keep') || process.argv.includes('--seed-only')) process.stderr.write(`[${db.name}] kept: ${db.env.DATABASE_URL ?? db.env.DATA_DIR}\n`);
       else await db.cleanup();
     }
   }
