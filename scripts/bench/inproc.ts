@@ -6,8 +6,9 @@
  * against its parent quickly: figures are steadier than the load bench's, but say nothing about sockets.
  *
  * `npx tsx scripts/bench/inproc.ts [--db sqlite|mariadb] [--path /admin/base/comm/person] [--requests 100000]
- *   [--connections 32] [--rounds 5] [--trust-proxy 1]`; `--trust-proxy` runs the app behind that many proxies
- * (TRUST_PROXY) and sends an `X-Forwarded-For`, as `npm run bench` does.
+ *   [--connections 32] [--rounds 5] [--trust-proxy 1] [--body '{"page":1,"size":20}']`; `--trust-proxy` runs the app
+ * behind that many proxies (TRUST_PROXY) and sends an `X-Forwarded-For`, as `npm run bench` does; `--body` POSTs
+ * that JSON (a list page) instead of a GET.
  *
  * `--callgrind app|floor` counts instructions instead (valgrind's callgrind, exact where CPU time varies by a few
  * per cent from one start to the next): 10 000 requests of warm-up, then `--requests` (say 20 000) counted, under
@@ -36,6 +37,7 @@ const REQUESTS = Number(opt('requests', '100000'));
 const CONNECTIONS = Number(opt('connections', '32'));
 const ROUNDS = Number(opt('rounds', '5'));
 const TRUST_PROXY = opt('trust-proxy', '');
+const BODY = opt('body', '');
 const CALLGRIND = opt('callgrind', '');
 if (CALLGRIND && CALLGRIND !== 'app' && CALLGRIND !== 'floor') throw new Error('--callgrind app|floor');
 
@@ -143,7 +145,8 @@ const app = await startTestApp(await db.config(TRUST_PROXY ? { trustProxy: parse
 const dbPid = DB === 'mariadb' ? localDbServerPid(new URL(mysqlServerUrl()).hostname) : undefined;
 try {
   const appServer = http.createServer(app.instance.callback());
-  const request = Buffer.from(`GET ${PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${app.admin.token}\r\n${TRUST_PROXY ? 'X-Forwarded-For: 10.1.2.3\r\n' : ''}Connection: keep-alive\r\n\r\n`);
+  const head = `${BODY ? 'POST' : 'GET'} ${PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${app.admin.token}\r\n${TRUST_PROXY ? 'X-Forwarded-For: 10.1.2.3\r\n' : ''}`;
+  const request = Buffer.from(BODY ? `${head}Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(BODY)}\r\nConnection: keep-alive\r\n\r\n${BODY}` : `${head}Connection: keep-alive\r\n\r\n`);
   const first = await measure(appServer, request, undefined);
   const code = (JSON.parse(first.body) as { code?: number }).code;
   if (code !== 1000) throw new Error(`${PATH} answered ${first.body.slice(0, 200)}`);
