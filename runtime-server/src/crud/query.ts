@@ -149,10 +149,33 @@ function rangeParam(field: ReturnType<typeof fieldOf>, v: unknown): Knex.Value {
   return v as Knex.Value;
 }
 
-/** Selects exactly the output columns (never `*`: secret columns must not leave the database). */
+/**
+ * Selects exactly the output columns (never `*`: secret columns must not leave the database), as the text Knex
+ * makes of them, made once per entity and dialect: Knex parsed and quoted each `a.x as y` again on every query
+ * (1.9 % of a list page's CPU in the in-process profile). The statement's text is the same; page.test.ts checks it.
+ */
 export function selectOutput(qb: Knex.QueryBuilder, rt: EntityRuntime): Knex.QueryBuilder {
-  return qb.select(rt.output.map((o) => `${o.column} as ${o.name}`));
+  const client = qb.client as Knex.Client;
+  const dialect = String(client.config.client);
+  let lists = selectLists.get(rt);
+  if (!lists) selectLists.set(rt, (lists = new Map()));
+  let text = lists.get(dialect);
+  if (text === undefined) {
+    const sql = client.queryBuilder().select(outputColumns(rt)).toSQL().sql;
+    if (!sql.startsWith('select ')) return qb.select(outputColumns(rt));
+    text = sql.slice('select '.length);
+    lists.set(dialect, text);
+  }
+  return qb.select(client.raw(text));
 }
+
+/** The output columns as Knex takes them (`a.x as y`). */
+export function outputColumns(rt: EntityRuntime): string[] {
+  return rt.output.map((o) => `${o.column} as ${o.name}`);
+}
+
+/** Per entity runtime (a schema reload makes new ones), per Knex dialect: the select list's text. */
+const selectLists = new WeakMap<EntityRuntime, Map<string, string>>();
 
 /** One ORDER BY key of a page/list request. */
 export interface OrderKey {

@@ -11,7 +11,8 @@ import { createRegistry } from '../entityRuntime.js';
 import type { ListInput } from '../query.js';
 import { sortedColumns } from '@schema-admin/generator';
 import { dialectOfKnex } from '../../db/createDb.js';
-import { applyOrder, filteredQuery, namesJoin } from '../query.js';
+import knexFactory from 'knex';
+import { applyOrder, filteredQuery, namesJoin, outputColumns, selectOutput } from '../query.js';
 import { DEFERRED_OFFSET, namesAlias, pageRows } from './page.js';
 
 const limits = { pageSize: 100, listRows: 1000, batchRows: 100 };
@@ -98,6 +99,26 @@ for (const db of testDatabases()) {
         }
         assert.ok(inputs.length >= 5, `${entityId}: ${inputs.length} orders`);
       }
+    });
+
+    it('the select list made once per entity and dialect is the text Knex makes of the output columns, beside other columns', () => {
+      // No connection: the SQL is only compiled.
+      const clients = [knex, knexFactory({ client: 'pg' }), knexFactory({ client: 'mysql2' })];
+      let checked = 0;
+      for (const k of clients) {
+        for (const e of generated.model.entities) {
+          const rt = registry.get(e.id);
+          if (!rt?.output.length) continue;
+          for (let twice = 0; twice < 2; twice++) {
+            const made = selectOutput(k({ a: rt.table }), rt).select('a.id as __page_id').where('a.id', 1).toSQL();
+            const plain = k({ a: rt.table }).select(outputColumns(rt)).select('a.id as __page_id').where('a.id', 1).toSQL();
+            assert.equal(made.sql, plain.sql, `${e.id} (${k.client.config.client})`);
+            assert.deepEqual(made.bindings, plain.bindings);
+            checked++;
+          }
+        }
+      }
+      assert.ok(checked > 30, `${checked} checked`);
     });
 
     it('whether a page names a joined column is read from its filters as the compiled SQL text says, for every filter and order', () => {
