@@ -159,14 +159,25 @@ export function selectOutput(qb: Knex.QueryBuilder, rt: EntityRuntime): Knex.Que
   const dialect = String(client.config.client);
   let lists = selectLists.get(rt);
   if (!lists) selectLists.set(rt, (lists = new Map()));
-  let text = lists.get(dialect);
-  if (text === undefined) {
+  let list = lists.get(dialect);
+  if (list === undefined) {
     const sql = client.queryBuilder().select(outputColumns(rt)).toSQL().sql;
     if (!sql.startsWith('select ')) return qb.select(outputColumns(rt));
-    text = sql.slice('select '.length);
-    lists.set(dialect, text);
+    list = selectList(sql.slice('select '.length));
+    lists.set(dialect, list);
   }
-  return qb.select(client.raw(text));
+  return qb.select(list as unknown as Knex.Raw);
+}
+
+/**
+ * Fixed SQL text that Knex's compiler inlines as it inlines a `knex.raw` (its formatter takes any value marked
+ * `isRawInstance` and asks its `toSQL()`; it sets `client` and `queryContext` on it, which this one ignores). A real
+ * Raw's toSQL made a query id (nanoid), merged options and defined properties on every compile: most of what the
+ * precompiled list saves.
+ */
+function selectList(sql: string): { isRawInstance: true; toSQL(): { sql: string; bindings: readonly never[] } } {
+  const compiled = Object.freeze({ sql, bindings: Object.freeze([]) as readonly never[] });
+  return { isRawInstance: true, toSQL: () => compiled };
 }
 
 /** The output columns as Knex takes them (`a.x as y`). */
@@ -175,7 +186,7 @@ export function outputColumns(rt: EntityRuntime): string[] {
 }
 
 /** Per entity runtime (a schema reload makes new ones), per Knex dialect: the select list's text. */
-const selectLists = new WeakMap<EntityRuntime, Map<string, string>>();
+const selectLists = new WeakMap<EntityRuntime, Map<string, ReturnType<typeof selectList>>>();
 
 /** One ORDER BY key of a page/list request. */
 export interface OrderKey {
