@@ -6,8 +6,10 @@
  * against its parent quickly: figures are steadier than the load bench's, but say nothing about sockets.
  *
  * `npx tsx scripts/bench/inproc.ts [--db sqlite|mariadb] [--path /admin/base/comm/person] [--requests 100000]
- *   [--connections 32] [--rounds 5] [--trust-proxy 1]`; `--trust-proxy` runs the app behind that many proxies
- * (TRUST_PROXY) and sends an `X-Forwarded-For`, as `npm run bench` does.
+ *   [--connections 32] [--rounds 5] [--trust-proxy 1] [--body '{"page":1,"size":20}']`; `--trust-proxy` runs the app
+ * behind that many proxies (TRUST_PROXY) and sends an `X-Forwarded-For`, as `npm run bench` does; `--body` POSTs
+ * that JSON (a list page) instead of a GET; `--statements` first lists the SQL statements run per request; `--rows N`
+ * first fills goods, orders, request log and change audit with N rows each as the scale bench does (its bulkSeed).
  *
  * `--callgrind app|floor` counts instructions instead (valgrind's callgrind, exact where CPU time varies by a few
  * per cent from one start to the next): 10 000 requests of warm-up, then `--requests` (say 20 000) counted, under
@@ -36,6 +38,9 @@ const REQUESTS = Number(opt('requests', '100000'));
 const CONNECTIONS = Number(opt('connections', '32'));
 const ROUNDS = Number(opt('rounds', '5'));
 const TRUST_PROXY = opt('trust-proxy', '');
+const BODY = opt('body', '');
+const STATEMENTS = argv.includes('--statements');
+const ROWS = Number(opt('rows', '0'));
 const CALLGRIND = opt('callgrind', '');
 if (CALLGRIND && CALLGRIND !== 'app' && CALLGRIND !== 'floor') throw new Error('--callgrind app|floor');
 
@@ -140,10 +145,12 @@ async function measure(server: http.Server, request: Buffer, dbPid: number | und
 const db = testDatabases().find((d) => d.name === DB);
 if (!db) throw new Error(`--db ${DB}: sqlite or mariadb`);
 const app = await startTestApp(await db.config(TRUST_PROXY ? { trustProxy: parseTrustProxy(TRUST_PROXY) } : {}));
+if (ROWS > 0) await (await import('./scale.js')).bulkSeed(app.instance.services.knex, ROWS, 10_000);
 const dbPid = DB === 'mariadb' ? localDbServerPid(new URL(mysqlServerUrl()).hostname) : undefined;
 try {
   const appServer = http.createServer(app.instance.callback());
-  const request = Buffer.from(`GET ${PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${app.admin.token}\r\n${TRUST_PROXY ? 'X-Forwarded-For: 10.1.2.3\r\n' : ''}Connection: keep-alive\r\n\r\n`);
+  const head = `${BODY ? 'POST' : 'GET'} ${PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${app.admin.token}\r\n${TRUST_PROXY ? 'X-Forwarded-For: 10.1.2.3\r\n' : ''}`;
+  const request = Buffer.from(BODY ? `${head}Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(BODY)}\r\nConnection: keep-alive\r\n\r\n${BODY}` : `${head}Connection: keep-alive\r\n\r\n`);
   const first = await measure(appServer, request, undefined);
   const code = (JSON.parse(first.body) as { code?: number }).code;
   if (code !== 1000) throw new Error(`${PATH} answered ${first.body.slice(0, 200)}`);
@@ -156,6 +163,16 @@ try {
     ctx.body = floorBytes;
   });
   const floorServer = http.createServer(floor.callback());
+  if (STATEMENTS) {
+    // `--statements`: the SQL the app ran per request over the run (Knex's query events; the request log's
+    // batched INSERTs run on the connection directly and are not seen here), most frequent first.
+    const seen = new Map<string, number>();
+    const onQuery = (q: { sql: string }) => seen.set(q.sql, (seen.get(q.sql) ?? 0) + 1);
+    app.instance.services.knex.on('query', onQuery);
+    await drive(appServer, request, REQUESTS, CONNECTIONS);
+    app.instance.services.knex.off('query', onQuery);
+    for (const [sql, n] of [...seen].sort((a, b) => b[1] - a[1])) console.log(`${(n / REQUESTS).toFixed(3)} per request: ${sql.slice(0, 300)}`);
+  }
   if (CALLGRIND) {
     const server = CALLGRIND === 'app' ? appServer : floorServer;
     await drive(server, request, 10_000, CONNECTIONS);

@@ -30,7 +30,7 @@ import { DEFAULT_STATEMENT_TIMEOUT_MS, loadConfig } from '../../runtime-server/s
 import { loadGenerated } from '../../runtime-server/src/app/loadGenerated.js';
 import { ENTITIES, TABLES } from '../../runtime-server/src/generated/tables.js';
 import { dialectOfKnex } from '../../runtime-server/src/db/createDb.js';
-import { rssMb } from './procStats.js';
+import { cpuTimeUs, rssMb } from './procStats.js';
 import { rebuildLogRollup } from '../../runtime-server/src/http/requestLogRollup.js';
 import { ALL_TENANTS, ORDER_STATUS_SUM, rebuildOrderRollup } from '../../runtime-server/src/modules/demo/orderRollup.js';
 
@@ -54,6 +54,8 @@ interface Measure {
   bad: number;
   sample?: string;
   genShare?: number;
+  /** The measured process's CPU time (user + system) per answered request during the run, in µs (set here). */
+  cpuUs?: number;
 }
 /** One export job measured: rows, wall time, rows/s, the process's CPU (user + system, ms) and highest RSS. */
 export interface ExportMeasure {
@@ -432,8 +434,13 @@ export async function runScale(deps: ScaleDeps): Promise<void> {
         const auth = { authorization: tokens[s.as]! };
         const si = await idle(server.url, s.path, auth, s.body, IDLE_MS);
         const fi = await idle(floor.url, `/scale/${i}`, auth, {}, IDLE_MS);
-        const run = (p: Proc, path_: string, seconds: number) =>
-          deps.load({ url: p.url, method: 'POST', path: path_, headers: auth, body: p === server ? s.body : {}, seconds, connections: deps.connections, expectCode: true, fixedSize: true, seed: i });
+        // CPU per request (issue 36): the process's CPU time over the run (the requests still queued at its end
+        // included, a few out of thousands) divided by the requests answered in it.
+        const run = (p: Proc, path_: string, seconds: number): Measure => {
+          const cpu0 = cpuTimeUs(p.proc.pid);
+          const m = deps.load({ url: p.url, method: 'POST', path: path_, headers: auth, body: p === server ? s.body : {}, seconds, connections: deps.connections, expectCode: true, fixedSize: true, seed: i });
+          return { ...m, cpuUs: Math.round((cpuTimeUs(p.proc.pid) - cpu0) / Math.max(1, m.total)) };
+        };
         // Long enough for about 3 answers per connection at the idle p50 (a slow shape answered nothing in 2 s
         // under 32 connections), up to 20 s; a run that long is its own warm-up.
         const loadOf = (p: Proc, path_: string, p50: number) => {
@@ -460,9 +467,9 @@ export async function runScale(deps: ScaleDeps): Promise<void> {
         const floorSettle = noLoad ? 0 : await settle(floor, `/scale/${i}`, {});
         // No ratio where the floor answered differently, or answered nothing in the run (a slow shape under 32 connections).
         const ratio = same.get(s) || fl.rps < 1 ? null : Math.round((sl.rps / fl.rps) * 100) / 100;
-        const row = { shape: s.name, floor: s.hand ? 'hand-written SQL' : 'server SQL replayed', sameAnswer: !same.get(s), ...(same.get(s) ? { differs: same.get(s) } : {}), total: answers.get(s)!.pagination.total, idle: { server: si, floor: fi }, settleMs: { server: serverSettle, floor: floorSettle }, load: { server: { rps: Math.round(sl.rps), p50: sl.p50, p99: sl.p99, bad: sl.bad }, floor: { rps: Math.round(fl.rps), p50: fl.p50, p99: fl.p99, bad: fl.bad } }, ratio };
+        const row = { shape: s.name, floor: s.hand ? 'hand-written SQL' : 'server SQL replayed', sameAnswer: !same.get(s), ...(same.get(s) ? { differs: same.get(s) } : {}), total: answers.get(s)!.pagination.total, idle: { server: si, floor: fi }, settleMs: { server: serverSettle, floor: floorSettle }, load: { server: { rps: Math.round(sl.rps), p50: sl.p50, p99: sl.p99, cpuUs: sl.cpuUs, bad: sl.bad }, floor: { rps: Math.round(fl.rps), p50: fl.p50, p99: fl.p99, cpuUs: fl.cpuUs, bad: fl.bad } }, ratio };
         rowsOut.push(row);
-        process.stderr.write(`[${db.name}] ${s.name.padEnd(42)} idle p50 ${si.p50} / p99 ${si.p99} ms (floor ${fi.p50} / ${fi.p99}); ${Math.round(sl.rps)} req/s vs floor ${Math.round(fl.rps)} (${ratio === null ? '—' : `${Math.round(ratio * 100)} %`}); settled after ${serverSettle} / ${floorSettle} ms${sl.bad ? ` FAILED ${sl.bad}: ${sl.sample}` : ''}\n`);
+        process.stderr.write(`[${db.name}] ${s.name.padEnd(42)} idle p50 ${si.p50} / p99 ${si.p99} ms (floor ${fi.p50} / ${fi.p99}); ${Math.round(sl.rps)} req/s vs floor ${Math.round(fl.rps)} (${ratio === null ? '—' : `${Math.round(ratio * 100)} %`}), cpu ${sl.cpuUs} µs/req vs floor ${fl.cpuUs}; settled after ${serverSettle} / ${floorSettle} ms${sl.bad ? ` FAILED ${sl.bad}: ${sl.sample}` : ''}\n`);
       }
       // The dashboard summary over ROWS orders and request-log rows, one request at a time.
       const dash = await idle(server.url, '/admin/demo/dashboard/summary', { authorization: tokens.admin! }, undefined, IDLE_MS);
@@ -473,10 +480,10 @@ export async function runScale(deps: ScaleDeps): Promise<void> {
       process.stderr.write(`[${db.name}] export: ${exp.rows} rows in ${exp.wallMs} ms (${exp.rowsPerSec} rows/s), peak RSS ${exp.peakRssMb} MB (idle ${idleRss} MB)\n`);
       (result.databases as unknown[]).push({ db: db.name, seedSeconds: { ...seedSeconds, total: totalSeed }, shapes: rowsOut, dashboard: dash, export: { ...exp, idleRssMb: idleRss, rssGrowthMb: exp.peakRssMb - idleRss } });
       table.push(`\n### ${db.name}, ${ROWS.toLocaleString('en')} rows per table (seeded in ${totalSeed} s)\n`);
-      table.push('| shape | total | p50 ms (floor) | p99 ms (floor) | req/s, 32 conn. (floor) | ratio | floor |');
-      table.push('|---|---:|---:|---:|---:|---:|---|');
-      for (const r of rowsOut as { shape: string; total: number; idle: { server: { p50: number; p99: number }; floor: { p50: number; p99: number } }; load: { server: { rps: number; bad: number }; floor: { rps: number; bad: number } }; ratio: number | null; floor: string; differs?: string }[]) {
-        table.push(`| ${r.shape} | ${r.total} | ${r.idle.server.p50} (${r.idle.floor.p50}) | ${r.idle.server.p99} (${r.idle.floor.p99}) | ${r.load.server.rps}${r.load.server.bad ? `, ${r.load.server.bad} failed` : ''} (${r.load.floor.rps}${r.load.floor.bad ? `, ${r.load.floor.bad} failed` : ''}) | ${r.ratio === null ? `—${r.differs ? ` (${r.differs})` : ''}` : `${Math.round(r.ratio * 100)} %`} | ${r.floor} |`);
+      table.push('| shape | total | p50 ms (floor) | p99 ms (floor) | req/s, 32 conn. (floor) | ratio | CPU µs/req (floor) | floor |');
+      table.push('|---|---:|---:|---:|---:|---:|---:|---|');
+      for (const r of rowsOut as { shape: string; total: number; idle: { server: { p50: number; p99: number }; floor: { p50: number; p99: number } }; load: { server: { rps: number; bad: number; cpuUs?: number }; floor: { rps: number; bad: number; cpuUs?: number } }; ratio: number | null; floor: string; differs?: string }[]) {
+        table.push(`| ${r.shape} | ${r.total} | ${r.idle.server.p50} (${r.idle.floor.p50}) | ${r.idle.server.p99} (${r.idle.floor.p99}) | ${r.load.server.rps}${r.load.server.bad ? `, ${r.load.server.bad} failed` : ''} (${r.load.floor.rps}${r.load.floor.bad ? `, ${r.load.floor.bad} failed` : ''}) | ${r.ratio === null ? `—${r.differs ? ` (${r.differs})` : ''}` : `${Math.round(r.ratio * 100)} %`} | ${r.load.server.cpuUs} (${r.load.floor.cpuUs}) | ${r.floor} |`);
       }
       table.push(`\nDashboard summary: p50 ${dash.p50} ms, p99 ${dash.p99} ms. Export, CSV, every goods row: ${exp.rows} rows in ${exp.wallMs} ms, ${exp.rowsPerSec} rows/s, peak RSS ${exp.peakRssMb} MB (idle ${idleRss} MB).`);
     } finally {

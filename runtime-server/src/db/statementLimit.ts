@@ -256,15 +256,20 @@ class Shares {
   private owners = new Map<string | number, { active: number; waiting: (() => void)[] }>();
   constructor(private readonly max: number) {}
 
-  async enter(key: string | number): Promise<void> {
+  /**
+   * Takes a slot of `key`'s share: undefined when one was free (taken at once), else a promise resolved when `leave`
+   * hands one over. Not async: with AsyncLocalStorage on (Node 20: promise hooks) every promise made costs each
+   * statement of a request its init hook, and the free slot is the common case.
+   */
+  enter(key: string | number): Promise<void> | undefined {
     let o = this.owners.get(key);
     if (!o) this.owners.set(key, (o = { active: 0, waiting: [] }));
     if (o.active < this.max) {
       o.active++;
-      return;
+      return undefined;
     }
     // Handed over by `leave`: the slot stays counted.
-    await new Promise<void>((resolve) => o.waiting.push(resolve));
+    return new Promise<void>((resolve) => o.waiting.push(resolve));
   }
 
   leave(key: string | number): void {
@@ -296,7 +301,8 @@ function shareThePool(knex: Knex, max: number, sqlite: boolean): void {
   const acquireScoped = async (scope: RequestScope): Promise<Connection> => {
     const key = scope.held === 0 ? scope.owner?.() : undefined;
     if (key !== undefined) {
-      await shares.enter(key);
+      const wait = shares.enter(key);
+      if (wait) await wait;
       if (scope.gone?.()) {
         shares.leave(key);
         throw clientGoneError();
@@ -305,7 +311,8 @@ function shareThePool(knex: Knex, max: number, sqlite: boolean): void {
     let connection: Connection;
     try {
       // After the share's wait: the turn is owed when the connection is about to be taken.
-      if (sqlite) await sqliteTurn();
+      const turn = sqlite ? sqliteTurn() : undefined;
+      if (turn) await turn;
       connection = await acquire();
     } catch (err) {
       if (key !== undefined) shares.leave(key);

@@ -23,9 +23,14 @@ export interface MetricSources {
  */
 export class AppMetrics {
   readonly registry = new Registry();
-  private readonly http: Counter<'route' | 'method' | 'status'>;
   private readonly httpDuration: Histogram<'route' | 'method' | 'status'>;
-  private readonly inFlight: Gauge;
+  /** Requests being answered now (http_requests_in_flight, set when scraped). */
+  private inFlightNow = 0;
+  /**
+   * Per label set, in the order first seen (the order prom-client's series had when counted at once): the labels,
+   * the same object for every request (the histogram's key), and the requests not yet added to http_requests_total.
+   */
+  private readonly counted = new Map<string, { labels: { route: string; method: string; status: string }; n: number }>();
   private readonly queryDuration: Histogram<'operation'>;
   private readonly statementTimeouts: Counter;
   readonly taskRuns: Counter<'outcome'>;
@@ -37,7 +42,23 @@ export class AppMetrics {
   constructor(private readonly sources: MetricSources) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
-    this.http = new Counter({ name: 'http_requests_total', help: 'HTTP requests by route template, method and status', labelNames: ['route', 'method', 'status'], registers });
+    // Counted per request in plain numbers (`counted`, `inFlightNow`) and handed to prom-client when scraped: its
+    // inc/dec validate and hash the labels on every call (prom-client was 1.3 % of a list request's CPU, this file
+    // as much again). The scrape sees the same values.
+    const counted = this.counted;
+    new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests by route template, method and status',
+      labelNames: ['route', 'method', 'status'],
+      registers,
+      collect() {
+        for (const c of counted.values()) {
+          if (c.n === 0) continue;
+          this.inc(c.labels, c.n);
+          c.n = 0;
+        }
+      },
+    });
     this.httpDuration = new Histogram({
       name: 'http_request_duration_seconds',
       help: 'HTTP request duration by route template, method and status',
@@ -45,7 +66,8 @@ export class AppMetrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     });
-    this.inFlight = new Gauge({ name: 'http_requests_in_flight', help: 'HTTP requests being answered now', registers });
+    const inFlight = () => this.inFlightNow;
+    new Gauge({ name: 'http_requests_in_flight', help: 'HTTP requests being answered now', registers, collect() { this.set(inFlight()); } });
     const pool = () => (sources.knex.client as { pool?: { numUsed(): number; numFree(): number; numPendingAcquires(): number } }).pool;
     new Gauge({ name: 'db_pool_connections_in_use', help: 'Database connections lent out', registers, collect() { this.set(pool()?.numUsed() ?? 0); } });
     new Gauge({ name: 'db_pool_connections_free', help: 'Idle database connections in the pool', registers, collect() { this.set(pool()?.numFree() ?? 0); } });
@@ -150,12 +172,18 @@ export class AppMetrics {
     // Not async itself (like the probes in http/health.ts): every request passes here.
     return (ctx, next) => {
       const started = performance.now();
-      this.inFlight.inc();
+      this.inFlightNow++;
       const done = (status: number) => {
-        this.inFlight.dec();
-        const labels = { route: routeLabel(ctx.state.route as RouteUrl | undefined, ctx.path, status), method: METHODS.has(ctx.method) ? ctx.method : 'OTHER', status: String(status >= 100 && status < 600 ? status : 500) };
-        this.http.inc(labels);
-        this.httpDuration.observe(labels, (performance.now() - started) / 1000);
+        this.inFlightNow--;
+        const route = routeLabel(ctx.state.route as RouteUrl | undefined, ctx.path, status);
+        const method = METHODS.has(ctx.method) ? ctx.method : 'OTHER';
+        const code = status >= 100 && status < 600 ? status : 500;
+        // A route template holds no newline (labels are bounded by construction, see above).
+        const key = `${route}\n${method}\n${code}`;
+        let c = this.counted.get(key);
+        if (!c) this.counted.set(key, (c = { labels: { route, method, status: String(code) }, n: 0 }));
+        c.n++;
+        this.httpDuration.observe(c.labels, (performance.now() - started) / 1000);
       };
       return next().then(
         () => done(ctx.status),

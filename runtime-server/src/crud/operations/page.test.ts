@@ -11,8 +11,9 @@ import { createRegistry } from '../entityRuntime.js';
 import type { ListInput } from '../query.js';
 import { sortedColumns } from '@schema-admin/generator';
 import { dialectOfKnex } from '../../db/createDb.js';
-import { applyOrder, filteredQuery } from '../query.js';
-import { DEFERRED_OFFSET, pageRows } from './page.js';
+import knexFactory from 'knex';
+import { applyOrder, filteredQuery, namesJoin, outputColumns, selectOutput } from '../query.js';
+import { DEFERRED_OFFSET, namesAlias, pageRows } from './page.js';
 
 const limits = { pageSize: 100, listRows: 1000, batchRows: 100 };
 const generated = loadGenerated();
@@ -98,6 +99,54 @@ for (const db of testDatabases()) {
         }
         assert.ok(inputs.length >= 5, `${entityId}: ${inputs.length} orders`);
       }
+    });
+
+    it('the select list made once per entity and dialect is the text Knex makes of the output columns, beside other columns', () => {
+      // No connection: the SQL is only compiled.
+      const clients = [knex, knexFactory({ client: 'pg' }), knexFactory({ client: 'mysql2' })];
+      let checked = 0;
+      for (const k of clients) {
+        for (const e of generated.model.entities) {
+          const rt = registry.get(e.id);
+          if (!rt?.output.length) continue;
+          for (let twice = 0; twice < 2; twice++) {
+            const made = selectOutput(k({ a: rt.table }), rt).select('a.id as __page_id').where('a.id', 1).toSQL();
+            const plain = k({ a: rt.table }).select(outputColumns(rt)).select('a.id as __page_id').where('a.id', 1).toSQL();
+            assert.equal(made.sql, plain.sql, `${e.id} (${k.client.config.client})`);
+            assert.deepEqual(made.bindings, plain.bindings);
+            checked++;
+          }
+        }
+      }
+      assert.ok(checked > 30, `${checked} checked`);
+    });
+
+    it('whether a page names a joined column is read from its filters as the compiled SQL text says, for every filter and order', () => {
+      let checked = 0;
+      for (const rt of generated.model.entities.flatMap((e) => (registry.get(e.id)?.model.query.join.length ? [registry.get(e.id)!] : []))) {
+        const q = rt.model.query;
+        const aliases = q.join.map((j) => j.alias);
+        const inputs: ListInput[] = [
+          ...orders(rt.model.id),
+          { keyWord: 'abcd' },
+          { keyWord: 'ab' },
+          ...q.fieldEq.flatMap((f) => [{ [f.param]: 1 }, { [f.param]: [1, 2] }, { [f.param]: '' }]),
+          ...q.fieldLike.flatMap((f) => [{ [f.param]: 'abcd' }, { [f.param]: ['ab', 'cdef'] }, { [f.param]: null }]),
+          ...q.fieldRange.flatMap((f) => [{ [f.param]: [1, 2] }, { [f.param]: [null, 2] }, { [f.param]: ['', null] }, { [f.param]: [] }]),
+        ];
+        for (const input of inputs) {
+          for (const ordered of [false, true]) {
+            const alone = filteredQuery(knex, rt, input, { joins: false });
+            const text = (ordered ? applyOrder(alone, rt, input) : alone).toSQL().sql;
+            assert.equal(namesJoin(rt, input, aliases, ordered, false), namesAlias(text, aliases), `${rt.model.id} ${JSON.stringify(input)} ordered ${ordered}: ${text}`);
+            checked++;
+          }
+        }
+        // Not the model's to read: the caller compiles.
+        assert.equal(namesJoin(rt, { where: { id: 1 } }, aliases, false, false), undefined);
+        assert.equal(namesJoin(rt, {}, aliases, false, true), undefined);
+      }
+      assert.ok(checked > 50, `${checked} inputs checked`);
     });
 
     it('a deep page reads its ids from one index alone, for every order the screen offers', async () => {

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { assertValid } from '../../core/validator.js';
 import type { CrudContext } from '../context.js';
 import { pageTotal } from '../counts.js';
-import { applyOrder, filteredQuery, mapRow, orderKeys, selectOutput, walkSearch } from '../query.js';
+import { applyOrder, filteredQuery, mapRow, namesJoin, orderKeys, selectOutput, walkSearch } from '../query.js';
 import type { ListInput } from '../query.js';
 import { readRows } from '../hooks.js';
 
@@ -124,9 +124,11 @@ export async function pageRows(c: CrudContext, input: ListInput, offset: number,
  * stay inside one index of the main table.
  */
 function mainQuery(c: CrudContext, input: ListInput, ordered = false): Knex.QueryBuilder {
-  const alone = filteredQuery(c.knex, c.rt, input, { ...restrictOf(c), joins: false });
   const aliases = c.rt.model.query.join.map((j) => j.alias);
-  if (!aliases.length) return alone;
+  const named = aliases.length ? namesJoin(c.rt, input, aliases, ordered, c.where !== undefined) : false;
+  if (named === true) return filteredQuery(c.knex, c.rt, input, c);
+  const alone = filteredQuery(c.knex, c.rt, input, { ...restrictOf(c), joins: false });
+  if (named === false) return alone;
   const sql = (ordered ? applyOrder(alone.clone(), c.rt, input) : alone).toSQL().sql;
   return namesAlias(sql, aliases) ? filteredQuery(c.knex, c.rt, input, c) : alone;
 }
@@ -140,7 +142,7 @@ function restrictOf(c: CrudContext): Parameters<typeof filteredQuery>[3] {
   };
 }
 
-/** Does the SQL text name a column of one of these table aliases (`"b".`, `` `b`. ``, `b.`)? */
-function namesAlias(sql: string, aliases: string[]): boolean {
+/** Does the SQL text name a column of one of these table aliases (the reference namesJoin is checked against) (`"b".`, `` `b`. ``, `b.`)? */
+export function namesAlias(sql: string, aliases: readonly string[]): boolean {
   return aliases.some((a) => new RegExp(`(^|[^\\w"\`])["\`]?${a}["\`]?\\.`).test(sql));
 }
