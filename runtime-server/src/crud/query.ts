@@ -213,7 +213,10 @@ const EXACT_TYPES = new Set(['string', 'text', 'longtext', 'integer', 'decimal',
 export function orderKeys(rt: EntityRuntime, input: ListInput): OrderKey[] {
   const keys: OrderKey[] = [];
   const by = (column: string, dir: 'asc' | 'desc') => {
-    if (keys.some((k) => k.column === column)) return;
+    // After the primary key every key is redundant (it is unique), and MariaDB sorted for one: an entity ordered by
+    // `id desc` with the default `createTime desc` after it read 666 667 audit rows into a filesort (2.8 s at 10 M)
+    // where its `(entity, action, id)` index gives the order.
+    if (keys.some((k) => k.column === column || k.column === 'a.id')) return;
     const field = fieldOf(rt, column);
     keys.push({ column, dir, nullable: !column.startsWith('a.') || !field || field.nullable, exact: !!field && EXACT_TYPES.has(field.type) });
   };

@@ -257,3 +257,20 @@ describe('every generated list/page query shape uses an index on every database'
     });
   }
 });
+
+describe('order keys', () => {
+  it('end at the primary key: a key after it is redundant, and MariaDB sorted the whole match for one', () => {
+    for (const e of listed) {
+      const rt = registry.get(e.id)!;
+      for (const input of [{}, { order: 'createTime', sort: 'asc' }] as ListInput[]) {
+        if (input.order && !rt.sortable.has(input.order)) continue;
+        const keys = orderKeys(rt, input).map((k) => k.column);
+        assert.equal(keys.indexOf('a.id'), keys.length - 1, `${e.id} ${JSON.stringify(input)}: ${keys.join(', ')}`);
+      }
+    }
+    // The change audit is ordered by id first (its schema's order): nothing may follow it.
+    const audit = listed.find((e) => e.table === 'base_sys_audit');
+    assert.ok(audit, 'the change audit is a listed entity');
+    assert.deepEqual(orderKeys(registry.get(audit.id)!, {}).map((k) => `${k.column} ${k.dir}`), ['a.id desc']);
+  });
+});
