@@ -469,7 +469,7 @@ export async function runScale(deps: ScaleDeps): Promise<void> {
         const ratio = same.get(s) || fl.rps < 1 ? null : Math.round((sl.rps / fl.rps) * 100) / 100;
         const row = { shape: s.name, floor: s.hand ? 'hand-written SQL' : 'server SQL replayed', sameAnswer: !same.get(s), ...(same.get(s) ? { differs: same.get(s) } : {}), total: answers.get(s)!.pagination.total, idle: { server: si, floor: fi }, settleMs: { server: serverSettle, floor: floorSettle }, load: { server: { rps: Math.round(sl.rps), p50: sl.p50, p99: sl.p99, cpuUs: sl.cpuUs, bad: sl.bad }, floor: { rps: Math.round(fl.rps), p50: fl.p50, p99: fl.p99, cpuUs: fl.cpuUs, bad: fl.bad } }, ratio };
         rowsOut.push(row);
-        process.stderr.write(`[${db.name}] ${s.name.padEnd(42)} idle p50 ${si.p50} / p99 ${si.p99} ms (floor ${fi.p50} / ${fi.p99}); ${Math.round(sl.rps)} req/s vs floor ${Math.round(fl.rps)} (${ratio === null ? '—' : `${Math.round(ratio * 100)} %`}), cpu ${sl.cpuUs} µs/req vs floor ${fl.cpuUs}; settled after ${serverSettle} / ${floorSettle} ms${sl.bad ? ` FAILED ${sl.bad}: ${sl.sample}` : ''}\n`);
+        process.stderr.write(`[${db.name}] ${s.name.padEnd(42)} idle p50 ${si.p50} / p99 ${si.p99} ms (floor ${fi.p50} / ${fi.p99}); ${Math.round(sl.rps)} req/s vs floor ${Math.round(fl.rps)} (${ratio === null ? '—' : `${Math.round(ratio * 100)} %`}), cpu ${sl.cpuUs ?? "—"} µs/req vs floor ${fl.cpuUs ?? "—"}; settled after ${serverSettle} / ${floorSettle} ms${sl.bad ? ` FAILED ${sl.bad}: ${sl.sample}` : ''}\n`);
       }
       // The dashboard summary over ROWS orders and request-log rows, one request at a time.
       const dash = await idle(server.url, '/admin/demo/dashboard/summary', { authorization: tokens.admin! }, undefined, IDLE_MS);
@@ -483,7 +483,7 @@ export async function runScale(deps: ScaleDeps): Promise<void> {
       table.push('| shape | total | p50 ms (floor) | p99 ms (floor) | req/s, 32 conn. (floor) | ratio | CPU µs/req (floor) | floor |');
       table.push('|---|---:|---:|---:|---:|---:|---:|---|');
       for (const r of rowsOut as { shape: string; total: number; idle: { server: { p50: number; p99: number }; floor: { p50: number; p99: number } }; load: { server: { rps: number; bad: number; cpuUs?: number }; floor: { rps: number; bad: number; cpuUs?: number } }; ratio: number | null; floor: string; differs?: string }[]) {
-        table.push(`| ${r.shape} | ${r.total} | ${r.idle.server.p50} (${r.idle.floor.p50}) | ${r.idle.server.p99} (${r.idle.floor.p99}) | ${r.load.server.rps}${r.load.server.bad ? `, ${r.load.server.bad} failed` : ''} (${r.load.floor.rps}${r.load.floor.bad ? `, ${r.load.floor.bad} failed` : ''}) | ${r.ratio === null ? `—${r.differs ? ` (${r.differs})` : ''}` : `${Math.round(r.ratio * 100)} %`} | ${r.load.server.cpuUs} (${r.load.floor.cpuUs}) | ${r.floor} |`);
+        table.push(`| ${r.shape} | ${r.total} | ${r.idle.server.p50} (${r.idle.floor.p50}) | ${r.idle.server.p99} (${r.idle.floor.p99}) | ${r.load.server.rps}${r.load.server.bad ? `, ${r.load.server.bad} failed` : ''} (${r.load.floor.rps}${r.load.floor.bad ? `, ${r.load.floor.bad} failed` : ''}) | ${r.ratio === null ? `—${r.differs ? ` (${r.differs})` : ''}` : `${Math.round(r.ratio * 100)} %`} | ${r.load.server.cpuUs ?? "—"} (${r.load.floor.cpuUs ?? "—"}) | ${r.floor} |`);
       }
       table.push(`\nDashboard summary: p50 ${dash.p50} ms, p99 ${dash.p99} ms. Export, CSV, every goods row: ${exp.rows} rows in ${exp.wallMs} ms, ${exp.rowsPerSec} rows/s, peak RSS ${exp.peakRssMb} MB (idle ${idleRss} MB).`);
     } finally {
