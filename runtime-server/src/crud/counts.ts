@@ -238,6 +238,25 @@ export async function plannerEstimate(knex: Knex, base: Knex.QueryBuilder): Prom
 }
 
 /**
+ * The bounded count `pageTotal` would make for `base`, begun now so that it runs beside the page's own read on a
+ * second connection (MariaDB, PostgreSQL): the page then costs the longer of the two, not their sum (10 M goods on
+ * MariaDB, a price range of 51 000 rows: page 24 ms + count 16 ms one after the other). Undefined where pageTotal
+ * would not count (a kept count far above the limit, a cut or a known-above filter), on SQLite (one connection) and
+ * inside a transaction (one connection too). Its failure is pageTotal's to meet; left unused it is dropped quietly.
+ */
+export async function beginBoundedCount(knex: Knex, base: Knex.QueryBuilder, counts: CountCache | undefined, entityId: string): Promise<{ count: Promise<number> } | undefined> {
+  if (!counts || counts.exactLimit <= 0 || knex.isTransaction || dialectOfKnex(knex) === 'sqlite') return undefined;
+  const { sql, bindings } = base.toSQL();
+  const key = `${sql}\n${JSON.stringify(bindings)}`;
+  const cached = await counts.lookup(entityId, key);
+  if ((cached.valid ?? cached.stale ?? 0) > 2 * counts.exactLimit || counts.wasCut(entityId, key, cached.gen) || counts.wasAbove(entityId, key, cached.gen)) return undefined;
+  const count = countUpTo(knex, base, counts.exactLimit);
+  count.catch(() => undefined);
+  // Wrapped: an async function's promise would wait for the count itself.
+  return { count };
+}
+
+/**
  * The total of a page answer. Up to `exactLimit` matching rows it is counted exactly (a count that stops at
  * `exactLimit + 1`); above, it is the count kept for this (entity, WHERE) while valid under the entity's epoch,
  * else a stale count or the planner's estimate, never below what the page itself proves (`known`), and marked
@@ -249,6 +268,8 @@ export async function pageTotal(
   counts: CountCache | undefined,
   entityId: string,
   known: { offset: number; rows: number; more: boolean },
+  /** The bounded count begun beside the page (beginBoundedCount), used in place of making one. */
+  early?: { count: Promise<number> },
 ): Promise<PageTotal> {
   // The page proves the total: its last row is the last one.
   if (!known.more && (known.rows > 0 || known.offset === 0)) return { total: known.offset + known.rows, exact: true };
@@ -265,7 +286,7 @@ export async function pageTotal(
   let cut = counts.wasCut(entityId, key, cached.gen);
   if (!clearlyAbove && !cut && !counts.wasAbove(entityId, key, cached.gen)) {
     try {
-      const n = await countUpTo(knex, base, limit);
+      const n = await (early?.count ?? countUpTo(knex, base, limit));
       if (n <= limit) return { total: n, exact: true };
       counts.markAbove(entityId, key, cached.gen);
     } catch (err) {

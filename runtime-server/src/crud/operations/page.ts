@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { assertValid } from '../../core/validator.js';
 import type { CrudContext } from '../context.js';
-import { pageTotal } from '../counts.js';
+import { beginBoundedCount, pageTotal } from '../counts.js';
 import { applyOrder, filteredQuery, mapRow, namesJoin, orderKeys, selectOutput, walkSearch } from '../query.js';
 import type { ListInput } from '../query.js';
 import { readRows } from '../hooks.js';
@@ -48,13 +48,15 @@ export async function page(c: CrudContext, body: unknown): Promise<PageResult> {
     : (input.size ?? 20);
   const offset = (pageNo - 1) * size;
   const base = mainQuery(c, input);
+  // The first page's bounded count runs beside its rows (a deeper page usually proves nothing more by its rows).
+  const early = offset === 0 && !input.isExport ? await beginBoundedCount(c.knex, base, c.app?.caches.counts, c.rt.model.id) : undefined;
   const walk = offset + size <= WALK_ROWS && (await walkSearch(c.knex, c.rt, input));
   // One row past the page: whether more follow, which often settles the total without counting.
   const walked = walk ? await walkRows(c, input, offset, size + 1) : undefined;
   const rows = walked ?? (walk && c.knex.client.config.client === 'pg' ? await indexedRows(c, input, offset, size + 1) : await pageRows(c, input, offset, size + 1, offset >= DEFERRED_OFFSET));
   const more = rows.length > size;
   if (more) rows.length = size;
-  const total = await pageTotal(c.knex, base, c.app?.caches.counts, c.rt.model.id, { offset, rows: rows.length, more });
+  const total = await pageTotal(c.knex, base, c.app?.caches.counts, c.rt.model.id, { offset, rows: rows.length, more }, early);
   return {
     list: await readRows(c, rows.map((r) => mapRow(c.rt, r)), 'page'),
     pagination: { page: pageNo, size, total: total.total, ...(total.exact ? {} : { totalExact: false as const }) },
