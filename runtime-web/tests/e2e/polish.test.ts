@@ -374,7 +374,9 @@ describe('keyboard only', () => {
     assert.equal(value.password, 'secret123');
     assert.deepEqual(value.meta, { shelf: 4 });
     assert.equal(value.remark, 'typed remark');
-    assert.match(String(value.content), /Rich <(strong|b)>bold<\/(strong|b)>/);
+    // Whether the space typed before Ctrl+B lands before or inside the bold run is the editor's timing (seen both
+    // ways in Chromium under load); one space, and "bold" bold, either way.
+    assert.match(String(value.content), /Rich(?: <(strong|b)>|<(strong|b)> )bold<\/(strong|b)>/);
   });
 
   it('trees by keyboard: one tab stop, arrows, Enter chooses a department, Shift+F10 opens its menu, Space checks a role\'s menus', async () => {
