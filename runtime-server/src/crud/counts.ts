@@ -240,20 +240,57 @@ export async function plannerEstimate(knex: Knex, base: Knex.QueryBuilder): Prom
 /**
  * The bounded count `pageTotal` would make for `base`, begun now so that it runs beside the page's own read on a
  * second connection (MariaDB, PostgreSQL): the page then costs the longer of the two, not their sum (10 M goods on
- * MariaDB, a price range of 51 000 rows: page 24 ms + count 16 ms one after the other). Undefined where pageTotal
- * would not count (a kept count far above the limit, a cut or a known-above filter), on SQLite (one connection) and
- * inside a transaction (one connection too). Its failure is pageTotal's to meet; left unused it is dropped quietly.
+ * MariaDB, a price range of 51 000 rows: page 24 ms + count 16 ms one after the other). No count where pageTotal
+ * would not count (a kept count far above the limit, a cut or a known-above filter); undefined on SQLite (one
+ * connection) and inside a transaction (one connection too). Its failure is pageTotal's to meet; left unused it is
+ * dropped quietly.
  */
-export async function beginBoundedCount(knex: Knex, base: Knex.QueryBuilder, counts: CountCache | undefined, entityId: string): Promise<{ count: Promise<number> } | undefined> {
+export async function beginBoundedCount(knex: Knex, base: Knex.QueryBuilder, counts: CountCache | undefined, entityId: string): Promise<EarlyCount | undefined> {
   if (!counts || counts.exactLimit <= 0 || knex.isTransaction || dialectOfKnex(knex) === 'sqlite') return undefined;
-  const { sql, bindings } = base.toSQL();
-  const key = `${sql}\n${JSON.stringify(bindings)}`;
+  const key = countKey(base);
   const cached = await counts.lookup(entityId, key);
-  if ((cached.valid ?? cached.stale ?? 0) > 2 * counts.exactLimit || counts.wasCut(entityId, key, cached.gen) || counts.wasAbove(entityId, key, cached.gen)) return undefined;
+  if ((cached.valid ?? cached.stale ?? 0) > 2 * counts.exactLimit || counts.wasCut(entityId, key, cached.gen) || counts.wasAbove(entityId, key, cached.gen)) return { key, cached };
   const count = countUpTo(knex, base, counts.exactLimit);
   count.catch(() => undefined);
   // Wrapped: an async function's promise would wait for the count itself.
-  return { count };
+  return { key, cached, count };
+}
+
+/**
+ * SQLite: the bounded count pageTotal would make for `base`, made now, before the page's rows, for a page whose plan
+ * depends on whether at least `wanted` rows match (crud/operations/page.ts `rangeOffOrder`); pageTotal then takes
+ * it instead of counting again. It counts up to `wanted` where that is above the limit. `atLeast`: how many rows
+ * are known to match — the count, or what the cache already says (above the limit, or far above it); 0 when
+ * nothing is known (a filter whose count the statement limit cut).
+ */
+export async function countFirst(knex: Knex, base: Knex.QueryBuilder, counts: CountCache | undefined, entityId: string, wanted: number): Promise<{ early?: EarlyCount; atLeast: number }> {
+  if (!counts || counts.exactLimit <= 0) return { atLeast: await countUpTo(knex, base, wanted - 1).catch(() => 0) };
+  const key = countKey(base);
+  const cached = await counts.lookup(entityId, key);
+  const kept = cached.valid ?? cached.stale ?? 0;
+  if (kept > 2 * counts.exactLimit) return { early: { key, cached }, atLeast: kept };
+  if (counts.wasAbove(entityId, key, cached.gen)) return { early: { key, cached }, atLeast: counts.exactLimit + 1 };
+  if (counts.wasCut(entityId, key, cached.gen)) return { early: { key, cached }, atLeast: 0 };
+  const count = countUpTo(knex, base, Math.max(counts.exactLimit, wanted - 1));
+  // A cut count is pageTotal's to meet, as it meets its own.
+  const n = await count.catch(() => 0);
+  return { early: { key, cached, count }, atLeast: n };
+}
+
+/**
+ * What beginBoundedCount found, for pageTotal: the filter's key (its SQL compiled once a request), what the cache
+ * held, and the bounded count when it began one.
+ */
+export interface EarlyCount {
+  key: string;
+  cached: Awaited<ReturnType<CountCache['lookup']>>;
+  count?: Promise<number>;
+}
+
+/** A count's key: the full WHERE clause, as SQL text and bindings. */
+function countKey(base: Knex.QueryBuilder): string {
+  const { sql, bindings } = base.toSQL();
+  return `${sql}\n${JSON.stringify(bindings)}`;
 }
 
 /**
@@ -268,16 +305,15 @@ export async function pageTotal(
   counts: CountCache | undefined,
   entityId: string,
   known: { offset: number; rows: number; more: boolean },
-  /** The bounded count begun beside the page (beginBoundedCount), used in place of making one. */
-  early?: { count: Promise<number> },
+  /** What beginBoundedCount began beside the page: its key, its lookup, its bounded count used in place of one. */
+  early?: EarlyCount,
 ): Promise<PageTotal> {
   // The page proves the total: its last row is the last one.
   if (!known.more && (known.rows > 0 || known.offset === 0)) return { total: known.offset + known.rows, exact: true };
   if (!counts || counts.exactLimit <= 0) return { total: await countAll(base), exact: true };
   const limit = counts.exactLimit;
-  const { sql, bindings } = base.toSQL();
-  const key = `${sql}\n${JSON.stringify(bindings)}`;
-  const cached = await counts.lookup(entityId, key);
+  const key = early?.key ?? countKey(base);
+  const cached = early?.cached ?? (await counts.lookup(entityId, key));
   // A count far above the limit, made before the last writes, still shows the set is above it: no bounded count
   // (the background count corrects the estimate, and a set that did fall under the limit is exact again after it).
   const clearlyAbove = (cached.valid ?? cached.stale ?? 0) > 2 * limit;
