@@ -403,6 +403,10 @@ describe('base module screens in the browser', () => {
   });
 
   it('request log: keep days read and saved, IPs as tags, read-only with no selection column', async () => {
+    // A request whose logged body is longer than a cell (written by the log's batch writer, so waited for).
+    const long = 'ALongKeywordWithNoPlaceToBreakThatRunsPastTheParametersColumn';
+    await h.app.post('/admin/base/sys/user/page', { keyWord: long });
+    for (let i = 0; i < 50 && !JSON.stringify((await h.app.post('/admin/base/sys/log/page', { size: 50 })).body.data.list).includes(long); i++) await new Promise((r) => setTimeout(r, 100));
     await page.goto('/sys/log');
     await rows(page).first().waitFor();
     const box = page.locator('.crud-keep-days input');
@@ -414,6 +418,12 @@ describe('base module screens in the browser', () => {
     await page.reload();
     await page.waitForFunction(() => (document.querySelector('.crud-keep-days input') as HTMLInputElement | null)?.value === '45');
     assert.ok((await rows(page).first().locator('.semi-tag').count()) >= 1, 'the IP as a tag');
+    // A long request body stays inside its cell (it ran over the IP column): clipped, the whole text in its popover.
+    const past = await page.evaluate(() =>
+      [...document.querySelectorAll('.crud-json-trigger')].filter((b) => b.getBoundingClientRect().right > (b.closest('td')?.getBoundingClientRect().right ?? 0) + 0.5).length,
+    );
+    assert.equal(past, 0, 'parameters past their cell');
+    assert.ok((await page.locator('.crud-json-trigger', { hasText: '…' }).count()) >= 1, 'a long body is shortened');
     assert.equal(await page.getByTestId('crud-add').count(), 0);
     assert.equal(await page.locator('[data-op="edit"]').count(), 0);
     // No bulk action applies here (clear and keep days take no rows): no selection column.
