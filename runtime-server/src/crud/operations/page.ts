@@ -18,7 +18,8 @@ export interface PageResult {
 
 /**
  * From this offset on, a page reads its ids first (ORDER BY … LIMIT … OFFSET over the (key, id) index alone) and
- * then only its own rows: the rows skipped are never read (a deferred join). Below it one query is cheaper.
+ * then only its own rows: the rows skipped are never read (a deferred join). Below it one query is cheaper, except
+ * on SQLite for a joined entity's range page of at least this many matches (see `page`).
  */
 export const DEFERRED_OFFSET = 1000;
 
@@ -56,7 +57,10 @@ export async function page(c: CrudContext, body: unknown): Promise<PageResult> {
   const walk = offset + size <= WALK_ROWS && ((await walkSearch(c.knex, c.rt, input)) || (ranged?.atLeast ?? 0) >= WALK_PREFIX);
   // One row past the page: whether more follow, which often settles the total without counting.
   const walked = walk ? await walkRows(c, input, offset, size + 1) : undefined;
-  const rows = walked ?? (walk && c.knex.client.config.client === 'pg' ? await indexedRows(c, input, offset, size + 1) : await pageRows(c, input, offset, size + 1, offset >= DEFERRED_OFFSET));
+  // SQLite joins every match before it sorts them (10 M orders, a day's 9 600 paid ones, each joined to its goods:
+  // 55 ms, of which the page's own rows are 4 ms): a joined entity's range page of many matches reads its ids first.
+  const deferred = offset >= DEFERRED_OFFSET || ((ranged?.atLeast ?? 0) >= DEFERRED_OFFSET && c.rt.model.query.join.length > 0);
+  const rows = walked ?? (walk && c.knex.client.config.client === 'pg' ? await indexedRows(c, input, offset, size + 1) : await pageRows(c, input, offset, size + 1, deferred));
   const more = rows.length > size;
   if (more) rows.length = size;
   const total = await pageTotal(c.knex, base, c.app?.caches.counts, c.rt.model.id, { offset, rows: rows.length, more }, early);
