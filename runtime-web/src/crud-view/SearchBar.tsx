@@ -9,8 +9,8 @@ import { useStores } from '../core/stores/context';
 import { labelIn } from '../crud/model';
 import type { FilterModel } from '../crud/model';
 import type { CrudStore } from '../crud/store';
-import type { Row } from '../crud/types';
 import { DateRange, NumberRange } from './RangeFilters';
+import { RefSelect } from './RefSelect';
 import { FilterBuilder } from './FilterBuilder';
 import { cleanWhere, countConditions, isGroup, whereFields } from '../crud/where';
 import type { WhereGroup } from '../crud/where';
@@ -20,18 +20,9 @@ const INLINE = 3;
 
 function FilterInput({ filter, value, onChange, wide }: { filter: FilterModel; value: unknown; onChange(v: unknown): void; wide?: boolean }) {
   const { t } = useTranslation('crud');
-  const { app, dict, request } = useStores();
+  const { app, dict } = useStores();
   const label = labelIn(filter.label, app.locale, filter.field);
   const width = wide ? '100%' : filter.kind === 'text' || filter.kind === 'ref' ? 200 : 150;
-  const [refRows, setRefRows] = useState<Row[]>([]);
-  useEffect(() => {
-    if (filter.kind !== 'ref' || !filter.meta?.ref) return;
-    let alive = true;
-    request<Row[]>({ url: `/admin/${filter.meta.ref}/list`, method: 'POST', data: {}, progress: false, errorPage: false }).then((r) => alive && setRefRows(r ?? []), () => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [filter, request]);
   const common = { style: { width }, 'aria-label': label, 'data-filter': filter.field } as const;
   const select = (options: { label: string; value: string | number | boolean }[]) => (
     <Select
@@ -55,7 +46,7 @@ function FilterInput({ filter, value, onChange, wide }: { filter: FilterModel; v
         { label: t('no'), value: false },
       ]);
     case 'ref':
-      return select(refRows.map((r) => ({ label: String(r.name ?? r.title ?? r.nickName ?? r.username ?? `#${String(r.id)}`), value: r.id as number })));
+      return <RefSelect {...common} refId={filter.meta!.ref!} placeholder={label} value={value} onChange={onChange} />;
     case 'numberRange':
       return <NumberRange label={label} field={filter.field} value={value} wide={wide} onChange={onChange} />;
     case 'dateRange':

@@ -6,7 +6,6 @@ import { Switch, Tag, Toast, Typography } from '@douyinfe/semi-ui';
 import type { TagColor } from '@douyinfe/semi-ui/lib/es/tag';
 import { t as translate } from '../core/i18n';
 import { useStores } from '../core/stores/context';
-import type { Stores } from '../core/stores';
 import { formatDecimal } from '../crud/decimal';
 import { labelIn } from '../crud/model';
 import type { ColumnModel } from '../crud/model';
@@ -15,6 +14,7 @@ import type { OptionMeta, Row } from '../crud/types';
 import { ImagesCell } from '../theme-semi/cells/ImagesCell';
 import { JsonCell } from '../theme-semi/cells/JsonCell';
 import { formatDate } from './format';
+import { refLabel } from './refLookup';
 import { useRegistry } from './useRegistry';
 
 
@@ -85,48 +85,17 @@ const ToggleCell = observer(function ToggleCell({ row, column, store }: { row: R
   );
 });
 
-/**
- * Labels of referenced records, one `list` call per referenced entity and session, shared by every cell. Keyed by
- * the session's request function first (as crud/controller.ts keeps schemas): labels one user could read never
- * show to the next one signed in on the same page, nor to a second console.
- */
-const refCaches = new WeakMap<Stores['request'], Map<string, Promise<Map<string, string>>>>();
-const LABEL_FIELDS = ['name', 'title', 'label', 'nickName', 'username', 'keyName', 'serialNumber'];
-
-function refLabels(stores: Stores, ref: string): Promise<Map<string, string>> {
-  const prefix = `/admin/${ref}`;
-  let refCache = refCaches.get(stores.request);
-  if (!refCache) refCaches.set(stores.request, (refCache = new Map()));
-  const cache = refCache;
-  let p = cache.get(prefix);
-  if (!p) {
-    p = stores
-      .request<Row[]>({ url: `${prefix}/list`, method: 'POST', data: {}, progress: false, errorPage: false })
-      .then((rows) => {
-        const map = new Map<string, string>();
-        for (const r of rows ?? []) {
-          const key = LABEL_FIELDS.find((k) => typeof r[k] === 'string' && r[k]);
-          map.set(String(r.id), key ? String(r[key]) : `#${String(r.id)}`);
-        }
-        return map;
-      })
-      .catch(() => new Map<string, string>());
-    cache.set(prefix, p);
-    // Labels change: keep them for a minute at most.
-    setTimeout(() => cache.delete(prefix), 60_000);
-  }
-  return p;
-}
-
 function RefCell({ value, refId, row, column }: { value: unknown; refId: string; row: Row; column: ColumnModel }) {
   const stores = useStores();
-  // The server may already join the label (e.g. `departmentName` beside `departmentId`).
-  const joined = row[column.key.replace(/Id$/, 'Name')];
+  // The page row may carry the label through a join: the field's `refLabel` (`goodsTitle` beside `goodsId`),
+  // or by name (`departmentName` beside `departmentId`).
+  const joined = row[column.field?.refLabel ?? column.key.replace(/Id$/, 'Name')];
   const [label, setLabel] = useState<string | undefined>(typeof joined === 'string' ? joined : undefined);
   useEffect(() => {
-    if (typeof joined === 'string' || empty(value)) return;
+    if (typeof joined === 'string') return setLabel(joined);
+    if (empty(value)) return;
     let alive = true;
-    void refLabels(stores, refId).then((m) => alive && setLabel(m.get(String(value))));
+    void refLabel(stores, refId, value).then((l) => alive && setLabel(l));
     return () => {
       alive = false;
     };

@@ -90,3 +90,17 @@ test('form groups show as sections unless the screen asks for tabs', () => {
   assert.deepEqual(m.form.map((f) => [f.field, f.group?.en]), [['title', 'Main'], ['price', undefined]]);
   assert.equal(buildScreenModel(e).formLayout, 'grid');
 });
+
+test('a joined column listed by a screen shows read-only; beside its reference it is left to the reference cell', () => {
+  const order = entity('demo/order');
+  const joined = [{ name: 'goodsTitle', type: 'string', label: { en: 'Title' }, schema: {}, readOnly: true, via: 'goodsId' }];
+  const withLabel: EntitySchema = { ...order, joined, fields: order.fields.map((f) => (f.name === 'goodsId' ? { ...f, refLabel: 'goodsTitle' } : f)) };
+  const m = buildScreenModel(withLabel);
+  assert.ok(m.columns.some((c) => c.key === 'goodsId'));
+  assert.ok(!m.columns.some((c) => c.key === 'goodsTitle'), 'the goods column already shows the title');
+  // A screen that lists the title without the reference column shows it as a column of its own.
+  const alone = buildScreenModel({ ...withLabel, screen: { ...order.screen, columns: ['goodsTitle', 'amount'] } });
+  const title = alone.columns.find((c) => c.key === 'goodsTitle')!;
+  assert.deepEqual([title.kind, title.sortable, title.virtual, title.field?.readOnly], ['text', false, undefined, true]);
+  assert.ok(!alone.form.some((f) => f.field === 'goodsTitle'), 'never a form field');
+});

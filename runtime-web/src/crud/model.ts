@@ -186,22 +186,28 @@ export function buildScreenModel(entity: EntitySchema, search: EpsSearch = entit
   const columnItems: ScreenItem[] =
     screen.columns ?? entity.fields.filter((f) => !f.secret && !INTERNAL_COLUMNS.has(f.name) && f.name !== 'id').map((f) => f.name);
   const columns: ColumnModel[] = [];
+  const joined = new Map((entity.joined ?? []).map((f) => [f.name, f]));
+  const listed = new Set(columnItems.map((i) => itemOf(i).field));
   for (const raw of columnItems) {
     const item = itemOf(raw);
     const stored = byName.get(item.field);
-    const f = stored ?? virtualMeta(item, false);
+    const viaJoin = stored ? undefined : joined.get(item.field);
+    // A joined label beside its reference column would say the same twice: the reference cell shows it.
+    if (viaJoin && listed.has(viaJoin.via) && byName.get(viaJoin.via)?.refLabel === viaJoin.name) continue;
+    const f = stored ?? viaJoin ?? virtualMeta(item, false);
     if (!f || f.secret) continue;
     const kind = cellKind(f);
     columns.push({
       key: f.name,
-      ...(stored ? {} : { virtual: true as const }),
+      ...(stored || viaJoin ? {} : { virtual: true as const }),
       label: f.label,
       field: f,
       kind,
       ...(item.component ? { component: item.component } : {}),
       ...(item.width ? { width: item.width } : {}),
       ...(item.fixed ? { fixed: item.fixed } : {}),
-      sortable: item.sortable !== undefined ? !!item.sortable : ['datetime', 'date', 'decimal', 'number'].includes(kind) || f.name === sortItem?.field,
+      // A joined column sorts only when the screen says so: no index of this table orders by it.
+      sortable: item.sortable !== undefined ? !!item.sortable : !viaJoin && ['datetime', 'date', 'decimal', 'number'].includes(kind) || f.name === sortItem?.field,
       align: kind === 'decimal' || kind === 'number' ? 'right' : 'left',
     });
   }

@@ -32,6 +32,13 @@ export interface FieldMeta {
   options?: OptionMeta[];
   /** Referenced entity id (`base/sys/department`). */
   ref?: string;
+  /** The row field holding the referenced record's label through a join (`goodsTitle` beside `goodsId`). */
+  refLabel?: string;
+}
+
+/** A column a page row carries through a join (`x-query.join`): read-only, reached through the reference `via`. */
+export interface JoinedFieldMeta extends FieldMeta {
+  via: string;
 }
 
 export interface ActionMeta {
@@ -93,6 +100,8 @@ export interface EntitySchema {
   fields: FieldMeta[];
   /** Many-to-many id lists through a link entity (`x-relation`); `stored` ones are also in `fields`. */
   relations?: RelationMeta[];
+  /** Columns of joined entities a row carries (listed by a screen's `columns`, never in forms). */
+  joined?: JoinedFieldMeta[];
   required: string[];
   actions: ActionMeta[];
   screen?: ScreenBlock | null;

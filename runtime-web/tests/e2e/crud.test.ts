@@ -329,6 +329,42 @@ describe('generic CRUD screen (goods) in the browser', () => {
     assert.ok((await cellTexts(page, 'userId')).every((t) => t === 'Alice Ref'));
   });
 
+  it('references to a table too large to list (10 001 goods): labels of the rows shown, a picker that searches', async () => {
+    const knex = h.app.instance.services.knex;
+    // Bulk SQL, as the bench seeds: more goods than a `list` answers (limits.listRows, 10 000).
+    await knex.raw(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10001)
+      INSERT INTO demo_goods (title, price, status, type, stock, description, createTime, updateTime)
+      SELECT 'Bulk goods ' || printf('%05d', i), '1.00', 1, 1, 1, 'bulk', '2025-01-01 00:00:00', '2025-01-01 00:00:00' FROM n`);
+    assert.equal((await h.app.post('/admin/demo/goods/list', {})).body.code, 1001, 'the whole list is refused');
+    const idOf = async (title: string) => Number((await knex('demo_goods').where({ title }).first('id')).id);
+    const at = { createTime: '2026-02-01 00:00:00', updateTime: '2026-02-01 00:00:00' };
+    const [carol] = await knex('user_info').insert({ nickName: 'Carol Scale', phone: '13800000003', status: 1, ...at }, ['id']);
+    const carolId = Number(typeof carol === 'object' ? carol.id : carol);
+    await knex('demo_order').insert({ goodsId: await idOf('Bulk goods 09876'), userId: carolId, quantity: 2, amount: '2.00', status: 1, ...at });
+    await page.goto('/demo/order');
+    await rows(page).first().waitFor();
+    await settle(page);
+    // The goods title through the page's join; the customer looked up by the ids on the page.
+    await page.waitForFunction(() => !document.querySelector('[data-testid="crud-table"] tbody')?.textContent?.includes('#'));
+    assert.deepEqual(await cellTexts(page, 'goodsId'), ['Bulk goods 09876']);
+    assert.deepEqual(await cellTexts(page, 'userId'), ['Carol Scale']);
+    // The add form's goods picker finds a goods row by its title on the server.
+    await page.getByTestId('crud-add').click();
+    await page.locator('.crud-field[data-field="goodsId"] .semi-select').click();
+    await page.keyboard.type('goods 00123');
+    await page.locator('.semi-select-option').filter({ hasText: 'Bulk goods 00123' }).click();
+    // The picked goods keeps its label once the list of found ones is gone.
+    await page.locator('.crud-field[data-field="goodsId"] .semi-select-selection-text').filter({ hasText: 'Bulk goods 00123' }).waitFor();
+    await page.getByTestId('crud-save').click();
+    await page.getByText('保存成功').waitFor();
+    await page.locator('.semi-modal').waitFor({ state: 'hidden' });
+    await settle(page);
+    const saved = await knex('demo_order').orderBy('id', 'desc').first('goodsId');
+    assert.equal(Number(saved.goodsId), await idOf('Bulk goods 00123'));
+    await page.waitForFunction(() => document.querySelector('[data-testid="crud-table"] tbody')?.textContent?.includes('Bulk goods 00123'));
+    await screenshot(page, 'crud-orders-large-reference');
+  });
+
   it('shows cards instead of a wide table under 768 px', async () => {
     await page.goto('/demo/goods');
     await page.setViewportSize({ width: 420, height: 800 });

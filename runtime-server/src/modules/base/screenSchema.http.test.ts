@@ -50,6 +50,31 @@ for (const db of testDatabases()) {
       assert.equal(menu.tree, true);
     });
 
+    it('names the joined label of a reference, and the ids on a page find their labels at any table size', async () => {
+      const order = (await app.get(`${C}/schema`, { prefix: '/admin/demo/order' })).body.data;
+      const field = (n: string) => order.fields.find((f: { name: string }) => f.name === n);
+      // The order page joins its goods' title: the goods column shows it, no lookup of its own.
+      assert.equal(field('goodsId').refLabel, 'goodsTitle');
+      assert.equal(field('userId').refLabel, undefined, 'no join, no joined label');
+      const title = order.joined.find((f: { name: string }) => f.name === 'goodsTitle');
+      assert.deepEqual([title.via, title.type, title.readOnly], ['goodsId', 'string', true]);
+      const log = (await app.get(`${C}/schema`, { prefix: '/admin/base/sys/log' })).body.data;
+      assert.equal(log.fields.find((f: { name: string }) => f.name === 'userId').refLabel, 'name');
+
+      // The console's label lookup: the page's ids only, through the filter language (not the whole list).
+      const ids: number[] = [];
+      for (const t of ['ref-a', 'ref-b', 'ref-c']) {
+        const r = await app.post('/admin/demo/goods/add', { title: t, price: 1, status: 1, type: 0 });
+        assert.equal(r.body.code, 1000, JSON.stringify(r.body));
+        ids.push(r.body.data.id);
+      }
+      const res = await app.post('/admin/demo/goods/list', { where: { field: 'id', op: 'in', value: [ids[0], ids[2]] } });
+      assert.equal(res.body.code, 1000, JSON.stringify(res.body));
+      assert.deepEqual(res.body.data.map((r: { title: string }) => r.title).sort(), ['ref-a', 'ref-c']);
+      const tooMany = await app.post('/admin/demo/goods/list', { where: { field: 'id', op: 'in', value: Array.from({ length: 201 }, (_, i) => i + 1) } });
+      assert.equal(tooMany.body.code, 1002, 'the console batches 200 ids a request (WHERE_MAX_LIST)');
+    });
+
     it('refuses unknown and internal entities and bad prefixes with a clear error, and needs a sign-in', async () => {
       for (const prefix of ['/admin/nope/thing', '/admin/base/sys/conf', '/admin/base/sys/session', '/admin/base/sys/userRole', '/admin/base/sys/userSetting']) {
         const res = await app.get(`${C}/schema`, { prefix }).set('language', 'en');

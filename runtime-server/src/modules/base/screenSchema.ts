@@ -26,7 +26,35 @@ function fieldOut(f: FieldModel) {
 
 const built = new WeakMap<EntityModel, unknown>();
 
+/** The fields a reference cell or picker shows for a record, in the order it looks for them (runtime-web cells.tsx). */
+const LABEL_FIELDS = ['name', 'title', 'label', 'nickName', 'username', 'keyName', 'serialNumber'];
+
+/**
+ * The columns a page row carries through the entity's joins (`x-query.join`), as read-only fields named by their
+ * output, each with the reference field it comes through (`via`). A reference field whose join selects a label
+ * (`title`, `name`…) gets `refLabel`: its cells show that joined text and need no lookup of their own (a lookup of
+ * the referenced entity cannot list 10 million goods).
+ */
+function joinedOut(e: EntityModel, byId: Map<string, EntityModel>) {
+  const joined: (ReturnType<typeof fieldOut> & { via: string })[] = [];
+  const refLabel = new Map<string, string>();
+  for (const j of e.query.join) {
+    const target = byId.get(j.entity);
+    let best: { out: string; rank: number } | undefined;
+    for (const [out, col] of Object.entries(j.select)) {
+      const f = target?.fields.find((x) => x.name === col);
+      if (!f || f.secret) continue;
+      joined.push({ ...fieldOut({ ...f, name: out }), readOnly: true, via: j.on });
+      const rank = LABEL_FIELDS.indexOf(col);
+      if (rank >= 0 && (!best || rank < best.rank)) best = { out, rank };
+    }
+    if (best && !refLabel.has(j.on)) refLabel.set(j.on, best.out);
+  }
+  return { joined, refLabel };
+}
+
 function build(e: EntityModel, byId: Map<string, EntityModel>) {
+  const { joined, refLabel } = joinedOut(e, byId);
   return {
     id: e.id,
     module: e.module,
@@ -35,7 +63,8 @@ function build(e: EntityModel, byId: Map<string, EntityModel>) {
     label: e.label,
     audited: e.actions.some((a) => a.name === 'history'),
     tree: e.fields.some((f) => f.name === 'parentId' && f.ref === e.id),
-    fields: e.fields.map(fieldOut),
+    fields: e.fields.map((f) => ({ ...fieldOut(f), ...(refLabel.has(f.name) ? { refLabel: refLabel.get(f.name) } : {}) })),
+    joined,
     // Many-to-many id lists (x-relation): the console picks them from the linked entity (a stored one is also a field).
     relations: (e.relations ?? []).map((r) => ({ name: r.name, target: r.target, stored: r.stored, label: r.label, schema: r.schema })),
     required: e.required,

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Row } from '../../crud/types';
 
-type Requester = { request<T>(o: { url: string; method: string; data: unknown; progress: boolean; errorPage: boolean }): Promise<T> };
+export type Requester = { request<T>(o: { url: string; method: string; data: unknown; progress: boolean; errorPage: boolean }): Promise<T> };
 
 const inFlight = new WeakMap<Requester, Map<string, Promise<Row[]>>>();
 

@@ -1,19 +1,21 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { Select, TreeSelect } from '@douyinfe/semi-ui';
-import { useStores } from '../../core/stores/context';
+import { TreeSelect } from '@douyinfe/semi-ui';
 import { buildTree } from '../../crud/tree';
 import type { TreeRow } from '../../crud/tree';
 import type { Row } from '../../crud/types';
-import { useEntityList } from '../../crud-view/form/entityList';
+import { RefSelect, useRefChoices } from '../../crud-view/RefSelect';
+import { labelOf } from '../../crud-view/refLookup';
 import { common, ctxOf, metaOf, usePlaceholder } from './common';
 
-/** A reference picked from the referenced entity's `list`; a tree when its rows have parents. */
+/**
+ * A reference picked from the referenced entity: a tree when its rows have parents, else a select that searches
+ * the server when the entity is too large to list (RefSelect).
+ */
 export function RefWidget(p: WidgetProps) {
-  const stores = useStores();
   const placeholder = usePlaceholder(p, true);
   const meta = metaOf(p);
-  const rows = useEntityList(stores, meta.ref);
-  const labelOf = (r: Row) => String(r.name ?? r.title ?? r.label ?? r.nickName ?? r.username ?? r.keyName ?? `#${String(r.id)}`);
+  const choices = useRefChoices(meta.ref);
+  const rows = choices?.complete ? choices.rows : undefined;
   const self = ctxOf(p).recordId as unknown;
   // A parent is picked among records of the same scope: a dictionary item's parent has the item's type.
   const data = (ctxOf(p).data ?? {}) as Row;
@@ -43,15 +45,13 @@ export function RefWidget(p: WidgetProps) {
     );
   }
   return (
-    <Select
+    <RefSelect
       {...common(p)}
+      refId={meta.ref ?? ''}
+      choices={choices ?? null}
       style={{ width: '100%' }}
-      filter
-      showClear
-      loading={!rows}
-      value={p.value as number | undefined}
+      value={p.value}
       placeholder={placeholder}
-      optionList={(rows ?? []).map((r) => ({ label: labelOf(r), value: r.id as number }))}
       onChange={(v) => p.onChange(v === undefined ? null : v)}
     />
   );
