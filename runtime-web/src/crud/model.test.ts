@@ -104,3 +104,8 @@ test('a joined column listed by a screen shows read-only; beside its reference i
   assert.deepEqual([title.kind, title.sortable, title.virtual, title.field?.readOnly], ['text', false, undefined, true]);
   assert.ok(!alone.form.some((f) => f.field === 'goodsTitle'), 'never a form field');
 });
+
+test('change audit: always newest first (its fixed order comes before a request\'s), so no column offers a sort', () => {
+  const m = buildScreenModel(entity('base/sys/audit'));
+  assert.deepEqual(m.columns.filter((c) => c.sortable).map((c) => c.key), []);
+});
