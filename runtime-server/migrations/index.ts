@@ -19,6 +19,7 @@ import * as m20261128180058_alter_base_sys_audit from './20261128180058_alter_ba
 import * as m20261128213000_create_demo_order_rollup from './20261128213000_create_demo_order_rollup.js';
 import * as m20261128215516_alter_tables from './20261128215516_alter_tables.js';
 import * as m20261129013000_create_base_sys_log_hour from './20261129013000_create_base_sys_log_hour.js';
+import * as m20261129101656_alter_demo_order from './20261129101656_alter_demo_order.js';
 
 /** Every migration in run order. */
 export const migrations: [string, Knex.Migration][] = [
@@ -41,4 +42,5 @@ export const migrations: [string, Knex.Migration][] = [
   ['20261128213000_create_demo_order_rollup', m20261128213000_create_demo_order_rollup],
   ['20261128215516_alter_tables', m20261128215516_alter_tables],
   ['20261129013000_create_base_sys_log_hour', m20261129013000_create_base_sys_log_hour],
+  ['20261129101656_alter_demo_order', m20261129101656_alter_demo_order],
 ];
