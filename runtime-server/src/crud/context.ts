@@ -33,6 +33,8 @@ export interface CrudContext {
   hooks?: EntityHooks;
   /** One more condition on every read (rows of `a`), for handlers whose rule is not an id list. */
   where?: (qb: Knex.QueryBuilder) => void;
+  /** PostgreSQL: the selective part of each needle of the request (crud/query.ts `searchParts`). */
+  searchParts?: Map<string, string>;
 }
 
 /** An entity's own visibility rule: the rows (by `column`) a non-super caller may see; undefined = all. */

@@ -4,7 +4,7 @@ import type { DataScope } from './context.js';
 import type { EntityRuntime } from './entityRuntime.js';
 import { fromDb } from '../db/values.js';
 import { applyWhere } from './filterLanguage.js';
-import { commonNeedle, whereContains } from '../db/like.js';
+import { commonNeedle, partKey, selectiveParts, whereContains } from '../db/like.js';
 import type { SearchIndex } from '../db/like.js';
 import { dialectOfKnex } from '../db/createDb.js';
 import { SQLITE_LIMIT_TERM, currentStatementLimit } from '../db/statementLimit.js';
@@ -37,18 +37,33 @@ function searchIndex(rt: EntityRuntime): SearchIndex | undefined {
 export async function walkSearch(knex: Knex, rt: EntityRuntime, input: ListInput): Promise<boolean> {
   const search = searchIndex(rt);
   if (!search) return false;
+  const terms = searchTerms(rt, input);
+  if (!terms?.length) return false;
+  for (const [columns, value] of terms) if ((await commonNeedle(knex, search, columns, value)) !== true) return false;
+  return true;
+}
+
+/** The needles a request searches with, each with its columns; undefined for a list of `fieldLike` values. */
+function searchTerms(rt: EntityRuntime, input: ListInput): [readonly string[], string][] | undefined {
   const q = rt.model.query;
   const terms: [readonly string[], string][] = [];
   if (given(input.keyWord) && q.keyWordLikeFields.length) terms.push([q.keyWordLikeFields, String(input.keyWord)]);
   for (const f of q.fieldLike) {
     const v = input[f.param];
     if (!given(v)) continue;
-    if (Array.isArray(v)) return false;
+    if (Array.isArray(v)) return undefined;
     terms.push([[f.column], String(v)]);
   }
-  if (!terms.length) return false;
-  for (const [columns, value] of terms) if ((await commonNeedle(knex, search, columns, value)) !== true) return false;
-  return true;
+  return terms;
+}
+
+/** PostgreSQL: the selective word of each needle of several words (db/like.ts `selectiveParts`), for filteredQuery. */
+export async function searchParts(knex: Knex, rt: EntityRuntime, input: ListInput): Promise<Map<string, string> | undefined> {
+  const search = searchIndex(rt);
+  const terms = search && dialectOfKnex(knex) === 'postgres' ? searchTerms(rt, input) : undefined;
+  if (!search || !terms?.length) return undefined;
+  const parts = await selectiveParts(knex, search, terms);
+  return parts.size ? parts : undefined;
 }
 
 /** Is a filter value "given"? `0` and `false` are; `''`, null and `[]` are not (as the reference). */
@@ -63,7 +78,17 @@ export function filteredQuery(
   knex: Knex | Knex.Transaction,
   rt: EntityRuntime,
   input: ListInput,
-  restrict: { scope?: DataScope; tenant?: number; visible?: DataScope; where?: (qb: Knex.QueryBuilder) => void; joins?: boolean; walkSearch?: boolean; from?: Knex.QueryBuilder } = {},
+  restrict: {
+    scope?: DataScope;
+    tenant?: number;
+    visible?: DataScope;
+    where?: (qb: Knex.QueryBuilder) => void;
+    joins?: boolean;
+    walkSearch?: boolean;
+    from?: Knex.QueryBuilder;
+    /** The selective part of a needle, by `partKey` (searchParts). */
+    searchParts?: Map<string, string>;
+  } = {},
 ): Knex.QueryBuilder {
   const q = rt.model.query;
   // `from`: a prefix of the main table in the request's order (operations/page.ts, a common needle's walk).
@@ -81,7 +106,10 @@ export function filteredQuery(
   const search = searchIndex(rt);
   const kw = input.keyWord;
   // The keyword in any of its columns: one search of them all (one FTS5 column filter on SQLite).
-  if (kw !== undefined && kw !== null && kw !== '' && q.keyWordLikeFields.length) whereContains(qb, q.keyWordLikeFields, String(kw), search, false, restrict.walkSearch);
+  const part = (columns: readonly string[], value: string) => restrict.searchParts?.get(partKey(columns, value));
+  if (kw !== undefined && kw !== null && kw !== '' && q.keyWordLikeFields.length) {
+    whereContains(qb, q.keyWordLikeFields, String(kw), search, false, restrict.walkSearch, part(q.keyWordLikeFields, String(kw)));
+  }
   for (const f of q.fieldEq) {
     const v = input[f.param];
     if (!given(v)) continue;
@@ -96,7 +124,7 @@ export function filteredQuery(
       qb.where((w) => {
         for (const x of v) whereContains(w, [f.column], String(x), search, true);
       });
-    } else whereContains(qb, [f.column], String(v), search, false, restrict.walkSearch);
+    } else whereContains(qb, [f.column], String(v), search, false, restrict.walkSearch, part([f.column], String(v)));
   }
   for (const f of q.fieldRange) {
     const v = input[f.param];

@@ -3,7 +3,7 @@ import { assertValid } from '../../core/validator.js';
 import type { CrudContext } from '../context.js';
 import { beginBoundedCount, countFirst, pageTotal } from '../counts.js';
 import { dialectOfKnex } from '../../db/createDb.js';
-import { applyOrder, filteredQuery, mapRow, namesJoin, orderKeys, selectOutput, walkSearch } from '../query.js';
+import { applyOrder, filteredQuery, mapRow, namesJoin, orderKeys, searchParts as searchPartsOf, selectOutput, walkSearch } from '../query.js';
 import type { ListInput } from '../query.js';
 import { readRows } from '../hooks.js';
 
@@ -41,9 +41,11 @@ export const WALK_PREFIX = 10_000;
  * page: `{ page, size, order, sort, keyWord, …filters }` → `{ list, pagination }`.
  * `size` is capped by validation; export mode (`isExport`) returns up to `limits.listRows` rows.
  */
-export async function page(c: CrudContext, body: unknown): Promise<PageResult> {
+export async function page(c0: CrudContext, body: unknown): Promise<PageResult> {
   const input = (body ?? {}) as ListInput;
-  assertValid(c.rt.validators.filters, input, c.rt.labels);
+  assertValid(c0.rt.validators.filters, input, c0.rt.labels);
+  const searchParts = await searchPartsOf(c0.knex, c0.rt, input);
+  const c = searchParts ? { ...c0, searchParts } : c0;
   const pageNo = input.isExport ? 1 : (input.page ?? 1);
   const size = input.isExport
     ? Math.min(input.maxExportLimit || c.limits.listRows, c.limits.listRows)
@@ -170,6 +172,7 @@ function mainQuery(c: CrudContext, input: ListInput, ordered = false): Knex.Quer
 
 function restrictOf(c: CrudContext): Parameters<typeof filteredQuery>[3] {
   return {
+    ...(c.searchParts ? { searchParts: c.searchParts } : {}),
     ...(c.tenant !== undefined ? { tenant: c.tenant } : {}),
     ...(c.scope ? { scope: c.scope } : {}),
     ...(c.visible ? { visible: c.visible } : {}),
