@@ -120,6 +120,12 @@ app.use(async (ctx) => {
   // a search may probe first (db/like.ts, searchPlan: one row, `n`). The total is the last `total` (crud/counts.ts).
   const count = all.filter((rows) => rows.length === 1 && Object.keys(rows[0] ?? {}).join() === 'total').at(-1);
   const page = all.reduce((a, b) => (Object.keys(b[0] ?? {}).length > Object.keys(a[0] ?? {}).length ? b : a), []);
+  // A deferred page (crud/operations/page.ts pageRows): its ids in order, then their rows, put back in that order.
+  const ids = all.find((rows) => rows.length > 0 && Object.keys(rows[0]).join() === 'id');
+  if (ids && page.length && '__page_id' in page[0]) {
+    const at = new Map(ids.map((r, i) => [String(r.id), i]));
+    page.sort((a, b) => (at.get(String(a.__page_id)) ?? 0) - (at.get(String(b.__page_id)) ?? 0));
+  }
   const decoration = decorations.get(ctx.path);
   const { page: pageNo = 1, size = 20 } = pages.get(ctx.path) ?? {};
   const list = (decoration ? decorate(decoration, page, all) : page).slice(0, size);
@@ -139,7 +145,8 @@ function decorate({ names, omit = [], fields = [] }, rows, all) {
   return rows.map((r) => {
     const out = {};
     for (const [k, v] of Object.entries(r)) {
-      if (omit.includes(k)) continue;
+      // The deferred page's id beside the row (crud/operations/page.ts SEEK_ID): the server leaves it out too.
+      if (omit.includes(k) || k === '__page_id') continue;
       const f = models.get(k);
       out[k] = f ? fromDb(f, v) : v;
     }
