@@ -42,6 +42,16 @@ for (const db of testDatabases().filter((d) => d.name === 'postgres')) {
           assert.deepEqual(schemas, [{ s: 'console' }]);
           const [row] = (await knex('base_sys_user').count({ n: '*' })) as { n: unknown }[];
           assert.equal(row!.n, 0, 'count(*) (int8) comes back a number');
+          // No JIT on the app's connections (a short statement paid 11 ms compiling); the URL may ask otherwise.
+          assert.equal(((await knex.raw('SHOW jit')) as { rows: { jit: string }[] }).rows[0]!.jit, 'off');
+          const own = new URL(url.href);
+          own.searchParams.set('options', '-c jit=on');
+          const other = createDb({ dataDir: '/nonexistent', databaseUrl: own.href }).knex;
+          try {
+            assert.equal(((await other.raw('SHOW jit')) as { rows: { jit: string }[] }).rows[0]!.jit, 'on');
+          } finally {
+            await other.destroy();
+          }
         } finally {
           await knex.destroy();
         }

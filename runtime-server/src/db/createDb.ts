@@ -149,6 +149,10 @@ export function pgConnection(databaseUrl: string): { connection: Record<string, 
   return {
     connection: {
       connectionString: url.href,
+      // No JIT compilation: a request's statement is short, and PostgreSQL compiled one whose estimated cost passed
+      // jit_above_cost anyway (10 M goods, a keyword page: 11 ms of JIT in a 17 ms statement; docs/decisions.md,
+      // "A needle's rarest word"). Options the URL gives itself (`?options=`) are kept.
+      ...(url.searchParams.has('options') ? {} : { options: '-c jit=off' }),
       // An unreachable database fails a request within seconds instead of hanging it.
       connectionTimeoutMillis: 3000,
       types: {
