@@ -39,8 +39,9 @@ export interface SearchIndex {
  * scales"). On SQLite, when the table has a search index over all of `columns` and `value` has at least
  * SEARCH_MIN_CHARS characters, the FTS5 trigram index picks the candidate rows first and the LIKE stays as the
  * exact test: the answer is the LIKE's, only without reading every row. FTS5 folds the case of every script and
- * LIKE only A–Z, so the index finds a superset and the LIKE decides. PostgreSQL needs nothing here: its pg_trgm
- * index serves the ILIKE itself. MariaDB has no substring index: a plain LIKE.
+ * LIKE only A–Z, so the index finds a superset and the LIKE decides. PostgreSQL: its pg_trgm index serves the
+ * ILIKE itself, or, given `part` (a word of the needle, `selectiveParts`), looks that word up while the whole
+ * needle is tested on its candidates. MariaDB has no substring index: a plain LIKE.
  */
 export function whereContains(qb: Knex.QueryBuilder, columns: readonly string[], value: string, search: SearchIndex | undefined, or = false, walk = false, part?: string): void {
   const pattern = `%${escapeLike(value)}%`;
@@ -116,6 +117,7 @@ export const PART_MIN_ROWS = 200_000;
 const PART_SAMPLE_ROWS = 10_000;
 const PART_TTL_MS = 10 * 60_000;
 const PART_MAX_KEYS = 500;
+const PART_MAX_WORDS = 8;
 /** Per database (the Knex client's config, which its transactions share): each needle's part, each table's rows. */
 const known = new WeakMap<object, { parts: Map<string, { part: string | undefined; at: number }>; rows: Map<string, { rows: number; at: number }> }>();
 function cacheOf(knex: Knex) {
@@ -148,15 +150,18 @@ export async function selectiveParts(
   if ((knex.client.config.client as unknown) !== 'pg') return out;
   for (const [columns, value] of terms) {
     if (!columns.length || !columns.every((c) => search.columns.includes(c))) continue;
-    const words = [...new Set(value.split(/\s+/).filter((w) => [...w].length >= SEARCH_MIN_CHARS))];
+    // At most PART_MAX_WORDS words are counted: one sample statement, a bounded number of its terms.
+    const words = [...new Set(value.split(/\s+/).filter((w) => [...w].length >= SEARCH_MIN_CHARS))].slice(0, PART_MAX_WORDS);
     if (words.length < 2) continue;
     const { parts } = cacheOf(knex);
     const key = `${search.table}\n${partKey(columns, value)}`;
     const hit = parts.get(key);
     let part = hit && Date.now() - hit.at < PART_TTL_MS ? hit.part : undefined;
     if (!hit || Date.now() - hit.at >= PART_TTL_MS) {
-      const rows = await rowsOf(knex, search.table);
-      part = rows < minRows ? undefined : await rarestWord(knex, search.table, columns, words, Math.max(rows, 1));
+      // The part only speeds the search up: a sample that fails (the statement limit, say) leaves the whole needle.
+      part = await rowsOf(knex, search.table)
+        .then((rows) => (rows < minRows ? undefined : rarestWord(knex, search.table, columns, words, Math.max(rows, 1))))
+        .catch(() => undefined);
       if (parts.size >= PART_MAX_KEYS) parts.clear();
       parts.set(key, { part, at: Date.now() });
     }
