@@ -13,7 +13,7 @@ interface Statement {
   not?: boolean;
 }
 
-/** Decisions kept, by the count's SQL and bindings: EXPLAIN QUERY PLAN once a minute per filter, not per request. */
+/** Decisions kept, by the filter's key (its SQL and bindings): EXPLAIN QUERY PLAN once a minute per filter. */
 const decided = new Map<string, { ok: boolean; at: number }>();
 const KEEP_MS = 60_000;
 const MAX_KEPT = 500;
@@ -33,30 +33,23 @@ const scalar = (v: unknown) => v === null || ['string', 'number', 'bigint', 'boo
  * 100 000 matching entries: a plain count 2.8 ms, with the term 5.2; bounded 6.4, with the term 8.4). Any other
  * count keeps the term: a residual condition can read any number of rows for the few it counts.
  */
-export async function countWithoutDeadline(knex: Knex, base: Knex.QueryBuilder): Promise<{ query: Knex.QueryBuilder }> {
+export async function countWithoutDeadline(knex: Knex, base: Knex.QueryBuilder, key: string): Promise<{ query: Knex.QueryBuilder }> {
   const keep = { query: base };
   if (dialectOfKnex(knex) !== 'sqlite') return keep;
-  const statements = (base as unknown as { _statements: Statement[] })._statements;
-  const table = (base as unknown as { _single: { table?: unknown } })._single.table;
-  if (!statements.some(isDeadlineTerm) || !table || typeof table !== 'object' || !Object.values(table).every((t) => typeof t === 'string')) return keep;
-  const terms = statements.filter((s) => !isDeadlineTerm(s));
-  const wanted: string[] = [];
-  for (const s of terms) {
-    if (s.grouping !== 'where' || s.bool !== 'and' || s.not || typeof s.column !== 'string') return keep;
-    const column = /^(?:a\.)?(\w+)$/.exec(s.column)?.[1];
-    if (!column || column === 'id') return keep;
-    if (s.type === 'whereBasic' && typeof s.operator === 'string' && PLAN_OP[s.operator] && scalar(s.value)) wanted.push(`${column}${PLAN_OP[s.operator]}?`);
-    else if (s.type === 'whereIn' && Array.isArray(s.value) && s.value.length > 0 && s.value.every(scalar)) wanted.push(`${column}=?`);
-    else return keep;
-  }
-  const free = base.clone();
-  (free as unknown as { _statements: Statement[] })._statements = terms;
-  const { sql, bindings } = free.clone().clearSelect().clearOrder().count({ total: '*' }).toSQL();
-  const key = `${sql}\n${JSON.stringify(bindings)}`;
   const t = Date.now();
   let hit = decided.get(key);
-  if (!hit || t - hit.at > KEEP_MS) {
-    hit = { ok: false, at: t };
+  if (hit && t - hit.at <= KEEP_MS && !hit.ok) return keep;
+  const statements = (base as unknown as { _statements: Statement[] })._statements;
+  const terms = statements.filter((s) => !isDeadlineTerm(s));
+  const free = base.clone();
+  (free as unknown as { _statements: Statement[] })._statements = terms;
+  if (hit && t - hit.at <= KEEP_MS) return { query: free };
+  hit = { ok: false, at: t };
+  if (decided.size >= MAX_KEPT) decided.clear();
+  decided.set(key, hit);
+  const wanted = indexTerms(base, terms);
+  if (wanted) {
+    const { sql, bindings } = free.clone().clearSelect().clearOrder().count({ total: '*' }).toSQL();
     try {
       const plan = (await knex.raw(`EXPLAIN QUERY PLAN ${sql}`, bindings as Knex.RawBinding[])) as { detail: string }[];
       const only = plan.length === 1 ? /^SEARCH a USING (?:COVERING )?INDEX \S+ \((.+)\)$/.exec(plan[0]!.detail) : null;
@@ -65,8 +58,26 @@ export async function countWithoutDeadline(knex: Knex, base: Knex.QueryBuilder):
     } catch {
       hit.ok = false;
     }
-    if (decided.size >= MAX_KEPT) decided.clear();
-    decided.set(key, hit);
   }
   return hit.ok ? { query: free } : keep;
+}
+
+/**
+ * The index constraint each WHERE term of `base` other than the deadline term must appear as in the plan, or
+ * undefined when a term is not a plain comparison or `IN` on a main-table column, or the query reads a subquery.
+ */
+function indexTerms(base: Knex.QueryBuilder, terms: Statement[]): string[] | undefined {
+  const statements = (base as unknown as { _statements: Statement[] })._statements;
+  const table = (base as unknown as { _single: { table?: unknown } })._single.table;
+  if (!statements.some(isDeadlineTerm) || !table || typeof table !== 'object' || !Object.values(table).every((t) => typeof t === 'string')) return undefined;
+  const wanted: string[] = [];
+  for (const s of terms) {
+    if (s.grouping !== 'where' || s.bool !== 'and' || s.not || typeof s.column !== 'string') return undefined;
+    const column = /^(?:a\.)?(\w+)$/.exec(s.column)?.[1];
+    if (!column || column === 'id') return undefined;
+    if (s.type === 'whereBasic' && typeof s.operator === 'string' && PLAN_OP[s.operator] && scalar(s.value)) wanted.push(`${column}${PLAN_OP[s.operator]}?`);
+    else if (s.type === 'whereIn' && Array.isArray(s.value) && s.value.length > 0 && s.value.every(scalar)) wanted.push(`${column}=?`);
+    else return undefined;
+  }
+  return wanted;
 }

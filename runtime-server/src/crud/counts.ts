@@ -233,8 +233,8 @@ export async function countUpTo(knex: Knex, base: Knex.QueryBuilder, limit: numb
  * limit bounds it as any other. On SQLite a count that reads only the entries it counts leaves out the deadline term
  * (countReads.ts).
  */
-export async function countForTotal(knex: Knex, base: Knex.QueryBuilder, limit: number, within: boolean): Promise<number> {
-  const { query: counted } = await countWithoutDeadline(knex, base);
+export async function countForTotal(knex: Knex, base: Knex.QueryBuilder, key: string, limit: number, within: boolean): Promise<number> {
+  const { query: counted } = await countWithoutDeadline(knex, base, key);
   return within ? countAll(counted) : countUpTo(knex, counted, limit);
 }
 
@@ -278,7 +278,7 @@ export async function beginBoundedCount(knex: Knex, base: Knex.QueryBuilder, cou
   const key = countKey(base);
   const cached = await counts.lookup(entityId, key);
   if ((cached.valid ?? cached.stale ?? 0) > 2 * counts.exactLimit || counts.wasCut(entityId, key, cached.gen) || counts.wasAbove(entityId, key, cached.gen)) return { key, cached };
-  const count = countForTotal(knex, base, counts.exactLimit, counts.wasWithin(entityId, key, cached.gen));
+  const count = countForTotal(knex, base, key, counts.exactLimit, counts.wasWithin(entityId, key, cached.gen));
   count.catch(() => undefined);
   // Wrapped: an async function's promise would wait for the count itself.
   return { key, cached, count };
@@ -299,7 +299,7 @@ export async function countFirst(knex: Knex, base: Knex.QueryBuilder, counts: Co
   if (kept > 2 * counts.exactLimit) return { early: { key, cached }, atLeast: kept };
   if (counts.wasAbove(entityId, key, cached.gen)) return { early: { key, cached }, atLeast: counts.exactLimit + 1 };
   if (counts.wasCut(entityId, key, cached.gen)) return { early: { key, cached }, atLeast: 0 };
-  const count = countForTotal(knex, base, Math.max(counts.exactLimit, wanted - 1), counts.wasWithin(entityId, key, cached.gen));
+  const count = countForTotal(knex, base, key, Math.max(counts.exactLimit, wanted - 1), counts.wasWithin(entityId, key, cached.gen));
   // A cut count is pageTotal's to meet, as it meets its own.
   const n = await count.catch(() => 0);
   return { early: { key, cached, count }, atLeast: n };
@@ -350,7 +350,7 @@ export async function pageTotal(
   let cut = counts.wasCut(entityId, key, cached.gen);
   if (!clearlyAbove && !cut && !counts.wasAbove(entityId, key, cached.gen)) {
     try {
-      const n = await (early?.count ?? countForTotal(knex, base, limit, counts.wasWithin(entityId, key, cached.gen)));
+      const n = await (early?.count ?? countForTotal(knex, base, key, limit, counts.wasWithin(entityId, key, cached.gen)));
       if (n <= limit) {
         counts.markWithin(entityId, key, cached.gen);
         return { total: n, exact: true };
