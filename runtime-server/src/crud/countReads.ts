@@ -13,8 +13,11 @@ interface Statement {
   not?: boolean;
 }
 
-/** Decisions kept, by the filter's key (its SQL and bindings): EXPLAIN QUERY PLAN once a minute per filter. */
-const decided = new Map<string, { ok: boolean; at: number }>();
+/**
+ * Decisions kept per database, by the filter's key (its SQL and bindings): EXPLAIN QUERY PLAN once a minute per
+ * filter. Per database: two apps in one process (tests, a plugin's own database) may hold different indexes.
+ */
+const decisions = new WeakMap<Knex, Map<string, { ok: boolean; at: number }>>();
 const KEEP_MS = 60_000;
 const MAX_KEPT = 500;
 
@@ -36,6 +39,8 @@ const scalar = (v: unknown) => v === null || ['string', 'number', 'bigint', 'boo
 export async function countWithoutDeadline(knex: Knex, base: Knex.QueryBuilder, key: string): Promise<{ query: Knex.QueryBuilder }> {
   const keep = { query: base };
   if (dialectOfKnex(knex) !== 'sqlite') return keep;
+  let decided = decisions.get(knex);
+  if (!decided) decisions.set(knex, (decided = new Map()));
   const t = Date.now();
   let hit = decided.get(key);
   if (hit && t - hit.at <= KEEP_MS && !hit.ok) return keep;
