@@ -9,7 +9,9 @@
  *   [--connections 32] [--rounds 5] [--trust-proxy 1] [--body '{"page":1,"size":20}']`; `--trust-proxy` runs the app
  * behind that many proxies (TRUST_PROXY) and sends an `X-Forwarded-For`, as `npm run bench` does; `--body` POSTs
  * that JSON (a list page) instead of a GET; `--statements` first lists the SQL statements run per request; `--rows N`
- * first fills goods, orders, request log and change audit with N rows each as the scale bench does (its bulkSeed).
+ * first fills goods, orders, request log and change audit with N rows each as the scale bench does (its bulkSeed);
+ * `--replay` makes the floor run the app's statements of one request (with their values) before it answers, as the
+ * load bench's replayed floor does; `--cpu-prof <file>` writes a V8 CPU profile of the app over one measured run.
  *
  * `--callgrind app|floor` counts instructions instead (valgrind's callgrind, exact where CPU time varies by a few
  * per cent from one start to the next): 10 000 requests of warm-up, then `--requests` (say 20 000) counted, under
@@ -42,6 +44,8 @@ const BODY = opt('body', '');
 const STATEMENTS = argv.includes('--statements');
 const ROWS = Number(opt('rows', '0'));
 const CALLGRIND = opt('callgrind', '');
+const CPU_PROF = opt('cpu-prof', '');
+const REPLAY = argv.includes('--replay');
 if (CALLGRIND && CALLGRIND !== 'app' && CALLGRIND !== 'floor') throw new Error('--callgrind app|floor');
 
 /**
@@ -162,6 +166,21 @@ try {
     ctx.type = 'application/json';
     ctx.body = floorBytes;
   });
+  if (REPLAY) {
+    // `--replay`: the floor also runs the statements the app ran for one request (captured with their values), as
+    // the load bench's replayed floor does, through the app's own Knex, before answering the bytes.
+    const replayed: { sql: string; bindings: unknown[] }[] = [];
+    const onQuery = (q: { sql: string; bindings?: unknown[] }) => replayed.push({ sql: q.sql, bindings: q.bindings ?? [] });
+    app.instance.services.knex.on('query', onQuery);
+    await drive(appServer, request, 1, 1);
+    app.instance.services.knex.off('query', onQuery);
+    console.log(`replaying ${replayed.length} statements per request`);
+    const knex = app.instance.services.knex;
+    floor.middleware.unshift(async (_ctx, next) => {
+      for (const q of replayed) await knex.raw(q.sql, q.bindings as unknown as readonly []);
+      await next();
+    });
+  }
   const floorServer = http.createServer(floor.callback());
   if (STATEMENTS) {
     // `--statements`: the SQL the app ran per request over the run (Knex's query events; the request log's
@@ -180,6 +199,21 @@ try {
     await drive(server, request, REQUESTS, CONNECTIONS);
     await callgrindControl('-d');
     console.log(`${CALLGRIND}: ${REQUESTS} requests counted`);
+  }
+  if (CPU_PROF) {
+    // `--cpu-prof <file>`: a V8 CPU profile of the app over one measured run (warm-up and seeding left out), for
+    // scripts/bench/profileTop.mjs.
+    const { Session } = await import('node:inspector/promises');
+    const session = new Session();
+    session.connect();
+    await drive(appServer, request, 10_000, CONNECTIONS);
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+    await drive(appServer, request, REQUESTS, CONNECTIONS);
+    const { profile } = await session.post('Profiler.stop');
+    (await import('node:fs')).writeFileSync(CPU_PROF, JSON.stringify(profile));
+    session.disconnect();
+    console.log(`profile of ${REQUESTS} requests: ${CPU_PROF}`);
   }
   const rows: string[] = [];
   for (let r = 0; r < (CALLGRIND ? 0 : ROUNDS); r++) {
