@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../config.js';
 import { createRequire } from 'node:module';
 import { cacheStatements } from './statementCache.js';
+import { memoizeCompiles } from './compileMemo.js';
 import { boundStatements, defineSqliteLimit } from './statementLimit.js';
 
 import type { Dialect } from './dialect.js';
@@ -51,6 +52,7 @@ export function createDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>, logger
     const knex = knexFactory({ client: 'pg', ...pgConnection(config.databaseUrl), pool: { min: 0, max: 10 }, acquireConnectionTimeout: 5000, log });
     // Each statement gets the time limit of the request running it (db/statementLimit.ts).
     boundStatements(knex, 'postgres');
+    memoizeCompiles(knex);
     return { knex, dialect: 'postgres' };
   }
   if (config.databaseUrl) {
@@ -75,6 +77,7 @@ export function createDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>, logger
       log,
     });
     boundStatements(knex, 'mysql');
+    memoizeCompiles(knex);
     return { knex, dialect: 'mysql' };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
@@ -103,6 +106,8 @@ export function createDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>, logger
     },
   });
   boundStatements(knex, 'sqlite');
+  // A SELECT's SQL text is made once per shape (db/compileMemo.ts).
+  memoizeCompiles(knex);
   return { knex, dialect: 'sqlite' };
 }
 
