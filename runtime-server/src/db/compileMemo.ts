@@ -46,11 +46,14 @@ interface Slot {
   key: string | number;
 }
 
-/** Most shapes kept per database; past it the memo starts afresh (a shape is made by one of a few code paths). */
-export const COMPILE_MEMO_MAX = 2000;
+/**
+ * Most shapes kept per database (a shape is a list of about 100–200 tokens, most of them strings the builders share);
+ * past it the memo starts afresh. Reads are made by a few code paths, so a running app holds some hundreds.
+ */
+export const COMPILE_MEMO_MAX = 4000;
 
 /** Per database (its Knex config, which its transactions' clients share): shape → text, or null: compile. */
-const memos = new WeakMap<object, Map<string, Entry[]>>();
+const memos = new WeakMap<object, { byKey: Map<string, Entry[]>; size: number }>();
 const MEMO = Symbol('compileMemo');
 
 /** Builder properties that never change the SQL text (events, build-time flags, the client, debugging). */
@@ -112,12 +115,12 @@ interface Entry {
 }
 
 /** Shapes kept per first-level key (method, FROM table, statement count), compared one by one. */
-const MAX_PER_KEY = 16;
+const MAX_PER_KEY = 8;
 
 /** Turns the memo on for this Knex instance (and its transactions). */
 export function memoizeCompiles(knex: Knex): void {
   const config = (knex.client as unknown as Builder['client']).config;
-  if (!memos.has(config)) memos.set(config, new Map());
+  if (!memos.has(config)) memos.set(config, { byKey: new Map(), size: 0 });
   const proto = Object.getPrototypeOf(knex.client.queryBuilder()) as Builder & { [MEMO]?: true };
   if (proto[MEMO]) return;
   const compile = proto.toSQL;
@@ -126,7 +129,7 @@ export function memoizeCompiles(knex: Knex): void {
     const m = method ?? this._method ?? 'select';
     if (!memo || tz !== undefined || (m !== 'select' && m !== 'first') || (this._method !== undefined && this._method !== m)) return compile.call(this, method, tz);
     const key = firstKey(this, m);
-    let entries = memo.get(key);
+    let entries = memo.byKey.get(key);
     if (entries) {
       for (const e of entries) {
         const r = new Reader(e.tokens, false);
@@ -136,12 +139,18 @@ export function memoizeCompiles(knex: Knex): void {
     const r = new Reader([], true);
     if (!readBuilder(this, r)) return compile.call(this, method, tz);
     const proven = prove(this, compile, m, ordered(r));
-    if (!entries) {
-      if (memo.size >= COMPILE_MEMO_MAX) memo.clear();
-      memo.set(key, (entries = []));
+    if (memo.size >= COMPILE_MEMO_MAX) {
+      memo.byKey.clear();
+      memo.size = 0;
+      entries = undefined;
     }
-    if (entries.length >= MAX_PER_KEY) entries.shift();
+    if (!entries) memo.byKey.set(key, (entries = []));
+    if (entries.length >= MAX_PER_KEY) {
+      entries.shift();
+      memo.size--;
+    }
     entries.push({ tokens: r.tokens, kept: proven.kept });
+    memo.size++;
     return proven.compiled;
   };
   proto[MEMO] = true;
@@ -171,7 +180,7 @@ function ordered(r: Reader): unknown[] {
 /** A compiled query as Knex's toSQL makes it, from a kept text and this builder's values. */
 function answer(builder: Builder, kept: Kept, bindings: unknown[]): Compiled {
   const client = builder.client;
-  const q: Compiled = { method: kept.method, options: {}, timeout: undefined, cancelOnTimeout: undefined, bindings, __knexQueryUid: `m${++uid}`, sql: kept.sql };
+  const q: Compiled = { method: kept.method, options: {}, timeout: undefined, cancelOnTimeout: undefined, bindings, __knexQueryUid: `memo:${++uid}`, sql: kept.sql };
   if (kept.as !== undefined) q.as = kept.as;
   Object.defineProperty(q, 'toNative', { value: () => ({ sql: client.positionBindings(q.sql), bindings: client.prepBindings(q.bindings) }), enumerable: false });
   return q;
