@@ -494,6 +494,8 @@ export async function runScale(deps: ScaleDeps): Promise<void> {
       else await db.cleanup();
     }
   }
+  // `--seed-only` measured nothing: the results file keeps what it holds (its run's date and commit included).
+  if (process.argv.includes('--seed-only')) return;
   console.log(table.join('\n'));
   const prior = fs.existsSync(deps.out) ? (JSON.parse(fs.readFileSync(deps.out, 'utf8')) as Record<string, unknown>) : {};
   // Runs of one database at a time add up: a database measured before at this size keeps its entry unless measured again.
