@@ -16,7 +16,8 @@
  * Writes a Markdown table to stdout and the `scale` section of bench/results.json (the rest of the file kept).
  * `--shapes keyword,audit`: only the list shapes whose name holds one of the words. `--keep`: the scratch database stays;
  * `--reuse <database>` measures such a kept database again without seeding (`--seed-only` seeds one and stops);
- * `--no-load`: single requests only.
+ * `--no-load`: single requests only. `--rounds N` (default 1): N load runs of each side per shape, the first side
+ * alternating, the round with the median ratio reported with the lowest and highest.
  * `--only export,import` measures the data jobs alone on `rows` goods instead (scripts/bench/bulk.ts).
  */
 import http from 'node:http';
@@ -323,8 +324,9 @@ export async function runScale(deps: ScaleDeps): Promise<void> {
   if (deps.opt('only', '').split(',').some((x) => x === 'export' || x === 'import')) return (await import('./bulk.js')).runBulk(deps, ROWS);
   const USERS = Math.max(10_000, Math.floor(ROWS / 10));
   const IDLE_MS = Number(deps.opt('idle-ms', '2000'));
+  const ROUNDS = Math.max(1, Number(deps.opt('rounds', '1')) || 1);
   const bundle = await deps.buildServer();
-  const result: Record<string, unknown> = { method: { rows: ROWS, users: USERS, connections: deps.connections, seconds: deps.seconds, warmup: deps.warmup, idleMs: IDLE_MS, node: process.version, date: new Date().toISOString() }, databases: [] as unknown[] };
+  const result: Record<string, unknown> = { method: { rows: ROWS, users: USERS, connections: deps.connections, seconds: deps.seconds, warmup: deps.warmup, idleMs: IDLE_MS, rounds: ROUNDS, node: process.version, date: new Date().toISOString() }, databases: [] as unknown[] };
   const table: string[] = [];
   for (const kind of deps.dbs) {
     const db = await deps.scratchDb(kind);
@@ -461,15 +463,42 @@ export async function runScale(deps: ScaleDeps): Promise<void> {
         // counting 10 M rows exactly under 32 connections answered nothing and took minutes to drain).
         const none: Measure = { rps: 0, p50: 0, p99: 0, total: 0, bad: 0 };
         const noLoad = process.argv.includes('--no-load');
-        const sl = noLoad ? none : loadOf(server, s.path, si.p50);
-        const serverSettle = noLoad ? 0 : await settle(server, s.path, s.body);
-        const fl = noLoad ? none : loadOf(floor, `/scale/${i}`, fi.p50);
-        const floorSettle = noLoad ? 0 : await settle(floor, `/scale/${i}`, {});
-        // No ratio where the floor answered differently, or answered nothing in the run (a slow shape under 32 connections).
-        const ratio = same.get(s) || fl.rps < 1 ? null : Math.round((sl.rps / fl.rps) * 100) / 100;
-        const row = { shape: s.name, floor: s.hand ? 'hand-written SQL' : 'server SQL replayed', sameAnswer: !same.get(s), ...(same.get(s) ? { differs: same.get(s) } : {}), total: answers.get(s)!.pagination.total, idle: { server: si, floor: fi }, settleMs: { server: serverSettle, floor: floorSettle }, load: { server: { rps: Math.round(sl.rps), p50: sl.p50, p99: sl.p99, cpuUs: sl.cpuUs, bad: sl.bad }, floor: { rps: Math.round(fl.rps), p50: fl.p50, p99: fl.p99, cpuUs: fl.cpuUs, bad: fl.bad } }, ratio };
+        // `--rounds N`: N load runs of each side, the first side alternating (server first in round 1, the floor in
+        // round 2…), and the round with the median ratio reported, with the lowest and highest. One run of each
+        // side moved a ratio by up to 20 points from one bench to the next on this host (docs/benchmark.md).
+        const rounds: { sl: Measure; fl: Measure; serverSettle: number; floorSettle: number; ratio: number | null }[] = [];
+        for (let r = 0; r < (noLoad ? 1 : ROUNDS); r++) {
+          let sl = none;
+          let fl = none;
+          let serverSettle = 0;
+          let floorSettle = 0;
+          const [srv, flr] = [server!, floor!];
+          const serverRun = async () => {
+            sl = noLoad ? none : loadOf(srv, s.path, si.p50);
+            serverSettle = noLoad ? 0 : await settle(srv, s.path, s.body);
+          };
+          const floorRun = async () => {
+            fl = noLoad ? none : loadOf(flr, `/scale/${i}`, fi.p50);
+            floorSettle = noLoad ? 0 : await settle(flr, `/scale/${i}`, {});
+          };
+          if (r % 2 === 0) {
+            await serverRun();
+            await floorRun();
+          } else {
+            await floorRun();
+            await serverRun();
+          }
+          // No ratio where the floor answered differently, or answered nothing in the run (a slow shape under 32 connections).
+          const ratio = same.get(s) || fl.rps < 1 ? null : Math.round((sl.rps / fl.rps) * 100) / 100;
+          rounds.push({ sl, fl, serverSettle, floorSettle, ratio });
+        }
+        const byRatio = [...rounds].sort((a, b) => (a.ratio ?? -1) - (b.ratio ?? -1));
+        const { sl, fl, serverSettle, floorSettle, ratio } = rounds.some((x) => x.ratio === null) ? rounds[0]! : byRatio[Math.floor((byRatio.length - 1) / 2)]!;
+        const range = rounds.length > 1 && ratio !== null ? { lowest: byRatio[0]!.ratio, highest: byRatio.at(-1)!.ratio } : undefined;
+        const row = { shape: s.name, floor: s.hand ? 'hand-written SQL' : 'server SQL replayed', sameAnswer: !same.get(s), ...(same.get(s) ? { differs: same.get(s) } : {}), total: answers.get(s)!.pagination.total, idle: { server: si, floor: fi }, settleMs: { server: serverSettle, floor: floorSettle }, load: { server: { rps: Math.round(sl.rps), p50: sl.p50, p99: sl.p99, cpuUs: sl.cpuUs, bad: sl.bad }, floor: { rps: Math.round(fl.rps), p50: fl.p50, p99: fl.p99, cpuUs: fl.cpuUs, bad: fl.bad } }, ratio, ...(range ? { ratioRange: range, rounds: rounds.map((x) => ({ server: { rps: Math.round(x.sl.rps), cpuUs: x.sl.cpuUs }, floor: { rps: Math.round(x.fl.rps), cpuUs: x.fl.cpuUs }, ratio: x.ratio })) } : {}) };
         rowsOut.push(row);
-        process.stderr.write(`[${db.name}] ${s.name.padEnd(42)} idle p50 ${si.p50} / p99 ${si.p99} ms (floor ${fi.p50} / ${fi.p99}); ${Math.round(sl.rps)} req/s vs floor ${Math.round(fl.rps)} (${ratio === null ? '—' : `${Math.round(ratio * 100)} %`}), cpu ${sl.cpuUs ?? "—"} µs/req vs floor ${fl.cpuUs ?? "—"}; settled after ${serverSettle} / ${floorSettle} ms${sl.bad ? ` FAILED ${sl.bad}: ${sl.sample}` : ''}\n`);
+        const spread = range ? ` (rounds ${Math.round(range.lowest! * 100)}–${Math.round(range.highest! * 100)} %)` : '';
+        process.stderr.write(`[${db.name}] ${s.name.padEnd(42)} idle p50 ${si.p50} / p99 ${si.p99} ms (floor ${fi.p50} / ${fi.p99}); ${Math.round(sl.rps)} req/s vs floor ${Math.round(fl.rps)} (${ratio === null ? '—' : `${Math.round(ratio * 100)} %`}${spread}), cpu ${sl.cpuUs ?? "—"} µs/req vs floor ${fl.cpuUs ?? "—"}; settled after ${serverSettle} / ${floorSettle} ms${sl.bad ? ` FAILED ${sl.bad}: ${sl.sample}` : ''}\n`);
       }
       // The dashboard summary over ROWS orders and request-log rows, one request at a time.
       const dash = await idle(server.url, '/admin/demo/dashboard/summary', { authorization: tokens.admin! }, undefined, IDLE_MS);
