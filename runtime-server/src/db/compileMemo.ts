@@ -52,7 +52,10 @@ interface Slot {
  */
 export const COMPILE_MEMO_MAX = 4000;
 
-/** Per database (its Knex config, which its transactions' clients share): shape → text, or null: compile. */
+/**
+ * Per database (its Knex config, which its transactions' clients share): the kept shapes by their first-level key
+ * (firstKey), each with its text or null (compile), and how many are kept in all.
+ */
 const memos = new WeakMap<object, { byKey: Map<string, Entry[]>; size: number }>();
 const MEMO = Symbol('compileMemo');
 
