@@ -6,21 +6,18 @@
 import { SideSheet } from '@douyinfe/semi-ui';
 import type { SideSheetReactProps as SideSheetProps } from '@douyinfe/semi-ui/lib/es/sideSheet';
 import FocusTrapHandle from '@douyinfe/semi-foundation/lib/es/utils/FocusHandle';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId } from 'react';
+import { rememberOpener, restoreOpener } from './returnFocus';
 
 export type DrawerProps = SideSheetProps & { 'data-testid'?: string };
 
-/** Where focus was before a dialog opened: what it returns to on close (kept while the element is still there). */
+/** Where focus was before a dialog opened: what it returns to on close (found again if a refresh replaced it). */
 export function useReturnFocus(open: boolean): void {
-  const before = useRef<HTMLElement | null>(null);
   useEffect(() => {
     if (!open) return;
-    before.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    return () => {
-      const el = before.current;
-      // After Semi's own close handling, which may move focus to the body.
-      if (el?.isConnected) setTimeout(() => el.focus({ preventScroll: true }), 0);
-    };
+    const opener = rememberOpener();
+    // After Semi's own close handling, which may move focus to the body.
+    return () => void setTimeout(() => restoreOpener(opener, true), 0);
   }, [open]);
 }
 

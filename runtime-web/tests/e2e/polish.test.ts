@@ -129,6 +129,20 @@ async function focused(page: Page): Promise<{ id: string; text: string; ring: bo
   });
 }
 
+/** Waits for focus to come back to a row's operation button; a timeout says where focus is instead. */
+async function focusBackOn(page: Page, op: string): Promise<void> {
+  try {
+    await page.waitForFunction((o) => (document.activeElement as HTMLElement | null)?.dataset.op === o, op, { timeout: 10_000 });
+  } catch {
+    const where = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return el ? `${el.tagName} ${el.outerHTML.slice(0, 160)}, in a dialog: ${el.closest('[role="dialog"]') !== null}` : 'none';
+    });
+    const rows = await page.locator(`[data-op="${op}"]`).count();
+    assert.fail(`focus not back on the row's "${op}" button (${rows} such buttons on the page); focus is on ${where}`);
+  }
+}
+
 /** Tabs until `match` has focus (bounded), checking every stop shows a focus indicator. */
 async function tabTo(page: Page, match: (f: { id: string; text: string }) => boolean, max = 60, shift = false): Promise<void> {
   for (let i = 0; i < max; i++) {
@@ -240,7 +254,7 @@ describe('keyboard only', () => {
     await page.locator('#root_title').waitFor();
     await page.keyboard.press('Escape');
     await page.locator('#root_title').waitFor({ state: 'detached' });
-    await page.waitForFunction(() => (document.activeElement as HTMLElement | null)?.dataset.op === 'edit');
+    await focusBackOn(page, 'edit');
 
     // The history drawer: Escape closes it, focus back on its button.
     const history = row.locator('[data-op="history"]');
@@ -252,7 +266,7 @@ describe('keyboard only', () => {
     for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
     assert.ok(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null), 'focus trapped in the drawer');
     await page.keyboard.press('Escape');
-    await page.waitForFunction(() => (document.activeElement as HTMLElement | null)?.dataset.op === 'history');
+    await focusBackOn(page, 'history');
 
     // Delete by keyboard: the confirmation takes focus, Enter on its confirm button deletes.
     const del = row.locator('[data-op="delete"]');
