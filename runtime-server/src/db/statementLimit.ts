@@ -167,19 +167,15 @@ export const SQLITE_LIMIT_TERM = '(a.id % 61 <> 0 OR sa_within_limit())';
 /** When the running SQLite statement must stop (performance.now() ms); Infinity: unbounded. */
 let sqliteDeadline = Infinity;
 
-class SqliteStatementTimeout extends Error {
-  constructor() {
-    super('statement past its limit');
-  }
-}
-
 /**
  * Defines SQLITE_LIMIT_TERM's function on a better-sqlite3 connection. The statement runs synchronously from the
- * moment `boundSqlite` sets the deadline, so one module-level deadline is the running statement's.
+ * moment `boundSqlite` sets the deadline, so one module-level deadline is the running statement's. The error it
+ * throws is already the answer's (better-sqlite3 rethrows a function's own error object): no statement needs a
+ * handler of its own to map it.
  */
 export function defineSqliteLimit(conn: { function(name: string, options: { deterministic: boolean }, fn: () => number): unknown }): void {
   conn.function('sa_within_limit', { deterministic: false }, () => {
-    if (performance.now() > sqliteDeadline) throw new SqliteStatementTimeout();
+    if (performance.now() > sqliteDeadline) throw queryTimeoutError();
     return 1;
   });
 }
@@ -207,16 +203,12 @@ function boundSqlite(raw: RawQuery): RawQuery {
     sqliteDeadline = ms > 0 ? t0 + ms : Infinity;
     // better-sqlite3 runs the statement inside this synchronous call (Knex awaits nothing before it): the deadline
     // is reset as soon as it returns, before any other statement can start.
-    let result: Promise<unknown>;
     try {
-      result = raw.call(this, connection, obj);
+      return raw.call(this, connection, obj);
     } finally {
       sqliteDeadline = Infinity;
       if (performance.now() - t0 > LONG_SQLITE_MS) owesTurn = true;
     }
-    return result.catch((err: unknown) => {
-      throw err instanceof SqliteStatementTimeout ? queryTimeoutError() : err;
-    });
   };
 }
 

@@ -62,6 +62,8 @@ describe('compressLarge (koa-compress for answers that can reach the threshold, 
       const plain = await get(`${url}/large`, null);
       assert.equal(plain.encoding, undefined, 'no Accept-Encoding: sent as it is');
       assert.equal(plain.body.toString(), large);
+      assert.equal(plain.vary, 'Accept-Encoding', 'a large answer still says it depends on Accept-Encoding');
+      assert.equal(plain.length, String(large.length));
     } finally {
       server.close();
     }
@@ -96,6 +98,9 @@ describe('compressLarge (koa-compress for answers that can reach the threshold, 
       const plain = await get(`${url}/file`, 'identity');
       assert.equal(plain.encoding, undefined);
       assert.equal(plain.body.toString(), lines.join(''));
+      const none = await get(`${url}/file`, null);
+      assert.equal(none.encoding, undefined, 'no Accept-Encoding: the stream piped as it is');
+      assert.equal(none.body.toString(), lines.join(''));
       const head = await get(`${url}/file`, 'gzip', 'HEAD');
       assert.equal(head.status, 200);
       assert.equal(head.body.length, 0);

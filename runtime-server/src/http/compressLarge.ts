@@ -46,6 +46,13 @@ export function compressLarge(threshold: number): Middleware {
     const response = ctx.response;
     const body: unknown = response.body;
     if ((typeof body === 'string' && body.length < small) || (Buffer.isBuffer(body) && body.length < threshold)) return;
+    // A client that accepts no encoding gets the body as it is: koa-compress would only say Vary first, then
+    // negotiate `identity` through every check above (type, length, headers) on each large answer.
+    if (!ctx.req.headers['accept-encoding']) {
+      ctx.vary('Accept-Encoding');
+      pipeStream(ctx);
+      return;
+    }
     await inner(ctx, done);
     if (ctx.body !== body && (typeof body === 'string' || Buffer.isBuffer(body))) await sendBuffered(ctx);
     pipeStream(ctx);
