@@ -211,10 +211,11 @@ async function startFloor(spec: object): Promise<Proc> {
   // server's read conversion (db/values.ts): loaded once, nothing of tsx runs per request.
   if ((spec as { db?: { client?: string } }).db?.client === 'pg' || Object.keys((spec as { decorate?: object }).decorate ?? {}).length) flags.push('--import', 'tsx');
   const proc = spawn(process.execPath, [...flags, path.join(ROOT, 'scripts', 'bench', 'floor.mjs'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // The floor has read its spec once it listens (or is gone): the file is not left behind in the temp folder.
   const line = await new Promise<string>((resolve, reject) => {
     readline.createInterface({ input: proc.stdout! }).once('line', resolve);
     proc.once('exit', (code) => reject(new Error(`floor exited ${code}`)));
-  });
+  }).finally(() => fs.rmSync(file, { force: true }));
   return { proc, url: `http://127.0.0.1:${line.split(' ')[1]}`, lines: [] };
 }
 
