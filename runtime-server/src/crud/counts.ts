@@ -52,6 +52,12 @@ export class CountCache {
   private readonly above = new Map<string, { gen: number; at: number }>();
   /** Keys whose count found at most the limit, by generation: counted again by a plain COUNT(*) (countForTotal). */
   private readonly within = new Map<string, { gen: number; at: number }>();
+  /**
+   * Keys whose first page held every match (the page proved its total), by generation: their next first pages begin
+   * no count beside their rows (beginBoundedCount), which would only be thrown away. A page that then holds more
+   * (rows written behind the app's back) forgets the mark and counts after its rows.
+   */
+  private readonly proven = new Map<string, { gen: number; at: number }>();
   /** When each key may be counted in the background again. */
   private readonly notBefore = new Map<string, number>();
   private readonly queue: { id: string; run: () => Promise<void> }[] = [];
@@ -137,6 +143,19 @@ export class CountCache {
 
   markWithin(entityId: string, key: string, gen: number): void {
     this.mark(this.within, entityId, key, gen);
+  }
+
+  /** Whether the first page of `key` under generation `gen` proved its total within `ttlMs`. */
+  wasProven(entityId: string, key: string, gen: number): boolean {
+    return this.marked(this.proven, entityId, key, gen);
+  }
+
+  markProven(entityId: string, key: string, gen: number): void {
+    this.mark(this.proven, entityId, key, gen);
+  }
+
+  forgetProven(entityId: string, key: string): void {
+    this.proven.delete(`${entityId}\n${key}`);
   }
 
   private marked(map: Map<string, { gen: number; at: number }>, entityId: string, key: string, gen: number): boolean {
@@ -277,7 +296,15 @@ export async function beginBoundedCount(knex: Knex, base: Knex.QueryBuilder, cou
   if (!counts || counts.exactLimit <= 0 || knex.isTransaction || dialectOfKnex(knex) === 'sqlite') return undefined;
   const key = countKey(base);
   const cached = await counts.lookup(entityId, key);
-  if ((cached.valid ?? cached.stale ?? 0) > 2 * counts.exactLimit || counts.wasCut(entityId, key, cached.gen) || counts.wasAbove(entityId, key, cached.gen)) return { key, cached };
+  // A first page that held every match last time (a small table, a narrow search) needs no count: its rows prove
+  // the total again. On MariaDB and PostgreSQL the count begun beside them was a second statement every request.
+  if (
+    (cached.valid ?? cached.stale ?? 0) > 2 * counts.exactLimit ||
+    counts.wasCut(entityId, key, cached.gen) ||
+    counts.wasAbove(entityId, key, cached.gen) ||
+    counts.wasProven(entityId, key, cached.gen)
+  )
+    return { key, cached };
   const count = countForTotal(knex, base, key, counts.exactLimit, counts.wasWithin(entityId, key, cached.gen));
   count.catch(() => undefined);
   // Wrapped: an async function's promise would wait for the count itself.
@@ -337,11 +364,15 @@ export async function pageTotal(
   early?: EarlyCount,
 ): Promise<PageTotal> {
   // The page proves the total: its last row is the last one.
-  if (!known.more && (known.rows > 0 || known.offset === 0)) return { total: known.offset + known.rows, exact: true };
+  if (!known.more && (known.rows > 0 || known.offset === 0)) {
+    if (early && counts && known.offset === 0) counts.markProven(entityId, early.key, early.cached.gen);
+    return { total: known.offset + known.rows, exact: true };
+  }
   if (!counts || counts.exactLimit <= 0) return { total: await countAll(base), exact: true };
   const limit = counts.exactLimit;
   const key = early?.key ?? countKey(base);
   const cached = early?.cached ?? (await counts.lookup(entityId, key));
+  if (early && !early.count) counts.forgetProven(entityId, key);
   // A count far above the limit, made before the last writes, still shows the set is above it: no bounded count
   // (the background count corrects the estimate, and a set that did fall under the limit is exact again after it).
   const clearlyAbove = (cached.valid ?? cached.stale ?? 0) > 2 * limit;
