@@ -45,6 +45,8 @@ export interface Db {
   env: Record<string, string>;
   floorDb: object;
   knex: Knex;
+  /** The local MariaDB/MySQL server's process, when there is one: its CPU per request is reported too. */
+  serverPid?: number;
   cleanup(): Promise<void>;
 }
 interface Measure {
@@ -57,6 +59,8 @@ interface Measure {
   genShare?: number;
   /** The measured process's CPU time (user + system) per answered request during the run, in µs (set here). */
   cpuUs?: number;
+  /** The local database server's CPU time per answered request during the run, in µs (MariaDB/MySQL; set here). */
+  dbCpuUs?: number;
 }
 /** One export job measured: rows, wall time, rows/s, the process's CPU (user + system, ms) and highest RSS. */
 export interface ExportMeasure {
@@ -440,8 +444,10 @@ export async function runScale(deps: ScaleDeps): Promise<void> {
         // included, a few out of thousands) divided by the requests answered in it.
         const run = (p: Proc, path_: string, seconds: number): Measure => {
           const cpu0 = cpuTimeUs(p.proc.pid);
+          const db0 = db.serverPid ? cpuTimeUs(db.serverPid) : NaN;
           const m = deps.load({ url: p.url, method: 'POST', path: path_, headers: auth, body: p === server ? s.body : {}, seconds, connections: deps.connections, expectCode: true, fixedSize: true, seed: i });
-          return { ...m, cpuUs: Math.round((cpuTimeUs(p.proc.pid) - cpu0) / Math.max(1, m.total)) };
+          const per = (us: number) => Math.round(us / Math.max(1, m.total));
+          return { ...m, cpuUs: per(cpuTimeUs(p.proc.pid) - cpu0), ...(db.serverPid ? { dbCpuUs: per(cpuTimeUs(db.serverPid) - db0) } : {}) };
         };
         // Long enough for about 3 answers per connection at the idle p50 (a slow shape answered nothing in 2 s
         // under 32 connections), up to 20 s; a run that long is its own warm-up.
@@ -495,10 +501,10 @@ export async function runScale(deps: ScaleDeps): Promise<void> {
         const byRatio = [...rounds].sort((a, b) => (a.ratio ?? -1) - (b.ratio ?? -1));
         const { sl, fl, serverSettle, floorSettle, ratio } = rounds.some((x) => x.ratio === null) ? rounds[0]! : byRatio[Math.floor((byRatio.length - 1) / 2)]!;
         const range = rounds.length > 1 && ratio !== null ? { lowest: byRatio[0]!.ratio, highest: byRatio.at(-1)!.ratio } : undefined;
-        const row = { shape: s.name, floor: s.hand ? 'hand-written SQL' : 'server SQL replayed', sameAnswer: !same.get(s), ...(same.get(s) ? { differs: same.get(s) } : {}), total: answers.get(s)!.pagination.total, idle: { server: si, floor: fi }, settleMs: { server: serverSettle, floor: floorSettle }, load: { server: { rps: Math.round(sl.rps), p50: sl.p50, p99: sl.p99, cpuUs: sl.cpuUs, bad: sl.bad }, floor: { rps: Math.round(fl.rps), p50: fl.p50, p99: fl.p99, cpuUs: fl.cpuUs, bad: fl.bad } }, ratio, ...(range ? { ratioRange: range, rounds: rounds.map((x) => ({ server: { rps: Math.round(x.sl.rps), cpuUs: x.sl.cpuUs }, floor: { rps: Math.round(x.fl.rps), cpuUs: x.fl.cpuUs }, ratio: x.ratio })) } : {}) };
+        const row = { shape: s.name, floor: s.hand ? 'hand-written SQL' : 'server SQL replayed', sameAnswer: !same.get(s), ...(same.get(s) ? { differs: same.get(s) } : {}), total: answers.get(s)!.pagination.total, idle: { server: si, floor: fi }, settleMs: { server: serverSettle, floor: floorSettle }, load: { server: { rps: Math.round(sl.rps), p50: sl.p50, p99: sl.p99, cpuUs: sl.cpuUs, dbCpuUs: sl.dbCpuUs, bad: sl.bad }, floor: { rps: Math.round(fl.rps), p50: fl.p50, p99: fl.p99, cpuUs: fl.cpuUs, dbCpuUs: fl.dbCpuUs, bad: fl.bad } }, ratio, ...(range ? { ratioRange: range, rounds: rounds.map((x) => ({ server: { rps: Math.round(x.sl.rps), cpuUs: x.sl.cpuUs }, floor: { rps: Math.round(x.fl.rps), cpuUs: x.fl.cpuUs }, ratio: x.ratio })) } : {}) };
         rowsOut.push(row);
         const spread = range ? ` (rounds ${Math.round(range.lowest! * 100)}–${Math.round(range.highest! * 100)} %)` : '';
-        process.stderr.write(`[${db.name}] ${s.name.padEnd(42)} idle p50 ${si.p50} / p99 ${si.p99} ms (floor ${fi.p50} / ${fi.p99}); ${Math.round(sl.rps)} req/s vs floor ${Math.round(fl.rps)} (${ratio === null ? '—' : `${Math.round(ratio * 100)} %`}${spread}), cpu ${sl.cpuUs ?? "—"} µs/req vs floor ${fl.cpuUs ?? "—"}; settled after ${serverSettle} / ${floorSettle} ms${sl.bad ? ` FAILED ${sl.bad}: ${sl.sample}` : ''}\n`);
+        process.stderr.write(`[${db.name}] ${s.name.padEnd(42)} idle p50 ${si.p50} / p99 ${si.p99} ms (floor ${fi.p50} / ${fi.p99}); ${Math.round(sl.rps)} req/s vs floor ${Math.round(fl.rps)} (${ratio === null ? '—' : `${Math.round(ratio * 100)} %`}${spread}), cpu ${sl.cpuUs ?? "—"} µs/req vs floor ${fl.cpuUs ?? "—"}${sl.dbCpuUs !== undefined ? ` (database ${sl.dbCpuUs} vs ${fl.dbCpuUs ?? "—"})` : ''}; settled after ${serverSettle} / ${floorSettle} ms${sl.bad ? ` FAILED ${sl.bad}: ${sl.sample}` : ''}\n`);
       }
       // The dashboard summary over ROWS orders and request-log rows, one request at a time.
       const dash = await idle(server.url, '/admin/demo/dashboard/summary', { authorization: tokens.admin! }, undefined, IDLE_MS);
